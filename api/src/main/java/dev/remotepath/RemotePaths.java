@@ -1,0 +1,120 @@
+package dev.remotepath;
+
+import dev.remotepath.spi.RemoteFileSystemProvider;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystems;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.ProviderNotFoundException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * Where paths come from: a URI is routed by its scheme to the backend found on the class
+ * path with {@link ServiceLoader}. Adding a backend jar is all it takes to use its scheme.
+ */
+public final class RemotePaths {
+
+    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
+
+    /** The artifact that serves each known scheme, for the "add this jar" error. */
+    private static final Map<String, String> ARTIFACTS = Map.of(
+            "file", "remotepath-local", "mem", "remotepath-mem", "http", "remotepath-http",
+            "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3");
+
+    private static volatile Map<String, RemoteFileSystemProvider> providers;
+
+    private RemotePaths() {
+    }
+
+    /**
+     * The path a URI string names ({@code sftp://host/dir}, {@code mem://vol/a}). A string
+     * without a scheme is a local path, relative to the working directory, as on a command line.
+     *
+     * @throws InvalidPathException if the URI is malformed
+     * @throws ProviderNotFoundException if no backend on the class path serves the scheme
+     */
+    public static RemotePath get(String uri) throws IOException {
+        if (!SCHEME.matcher(uri).find()) {
+            try {
+                return of(Path.of(uri));
+            } catch (InvalidPathException e) {
+                throw new InvalidPathException(uri, "not a URI and not a local path: " + e.getReason());
+            }
+        }
+        try {
+            return get(new URI(uri));
+        } catch (URISyntaxException e) {
+            throw new InvalidPathException(uri, "malformed URI: " + e.getReason()
+                    + " (percent-encode spaces and reserved characters)");
+        }
+    }
+
+    /** The path a URI names, with the backend's default options. */
+    public static RemotePath get(URI uri) throws IOException {
+        return get(uri, FileSystemOptions.DEFAULTS);
+    }
+
+    /** The path a URI names, with a backend's typed options. */
+    public static RemotePath get(URI uri, FileSystemOptions options) throws IOException {
+        if (!uri.isAbsolute() || uri.isOpaque()) {
+            throw new InvalidPathException(uri.toString(), "needs an absolute, hierarchical URI such as mem://volume/dir");
+        }
+        if (uri.getRawPath() != null && uri.getRawPath().contains("%00")) {
+            throw new InvalidPathException(uri.toString(), "path contains NUL");
+        }
+        return provider(uri.getScheme()).getPath(uri, options);
+    }
+
+    /** The {@code file:} path of a local NIO path (needs {@code remotepath-local}). */
+    public static RemotePath of(Path path) throws IOException {
+        if (path.getFileSystem() != FileSystems.getDefault()) {
+            throw new IllegalArgumentException(path + " is not on the default file system");
+        }
+        return provider("file").getPath(path.toAbsolutePath().normalize().toUri(), FileSystemOptions.DEFAULTS);
+    }
+
+    /** The schemes served by the backends on the class path. */
+    public static Set<String> schemes() {
+        return new TreeSet<>(providers().keySet());
+    }
+
+    /** The provider for a scheme. */
+    public static RemoteFileSystemProvider provider(String scheme) {
+        String key = scheme.toLowerCase(Locale.ROOT);
+        RemoteFileSystemProvider p = providers().get(key);
+        if (p == null) {
+            String artifact = ARTIFACTS.getOrDefault(key, "a backend for '" + key + "'");
+            throw new ProviderNotFoundException("no RemotePath backend for scheme '" + key + "': add "
+                    + artifact + " to the class path (available: " + schemes() + ")");
+        }
+        return p;
+    }
+
+    private static Map<String, RemoteFileSystemProvider> providers() {
+        Map<String, RemoteFileSystemProvider> map = providers;
+        if (map == null) {
+            synchronized (RemotePaths.class) {
+                map = providers;
+                if (map == null) {
+                    map = new HashMap<>();
+                    for (RemoteFileSystemProvider p : ServiceLoader.load(RemoteFileSystemProvider.class,
+                            RemotePaths.class.getClassLoader())) {
+                        for (String s : p.schemes()) {
+                            map.putIfAbsent(s.toLowerCase(Locale.ROOT), p);
+                        }
+                    }
+                    providers = map = Map.copyOf(map);
+                }
+            }
+        }
+        return map;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.remotepath.spi;
+
+/**
+ * What a backend can do beyond reading and listing. The shared algorithms consult these to
+ * choose a strategy (rename into place, or write directly; set mtime, or report it), and the
+ * contract suite to decide which cases apply.
+ */
+public enum Capability {
+    /** Files and directories can be created, written and deleted. */
+    WRITE,
+    /** {@code rename} is atomic and may replace an existing file: writes go through a temporary sibling. */
+    ATOMIC_RENAME,
+    /** Symbolic links can be created and read. */
+    SYMBOLIC_LINKS,
+    /** A file's modification time can be set. */
+    SET_LAST_MODIFIED_TIME,
+    /** POSIX permissions can be read and set. */
+    POSIX_PERMISSIONS,
+    /** Files can be copied within the file system without the bytes passing through the client. */
+    SERVER_SIDE_COPY,
+    /** Many files can be deleted in one request. */
+    BATCH_DELETE,
+    /** The server computes some checksums itself ({@link RemoteFileSystem#nativeChecksums()}). */
+    NATIVE_CHECKSUM
+}

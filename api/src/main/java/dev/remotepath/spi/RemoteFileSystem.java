@@ -1,0 +1,171 @@
+package dev.remotepath.spi;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One backend instance (a volume, a host, a bucket): the few primitives every backend
+ * translates from its wire protocol. Everything richer (exists, createDirectories, walk,
+ * glob, tree copy, recursive delete, move, streamed checksums) is written once in the api on
+ * top of these.
+ *
+ * <p>Every path argument belongs to this file system, is absolute and lexically normalized.
+ * Failures are the {@code java.nio.file} exceptions a Java user expects
+ * ({@link java.nio.file.NoSuchFileException}, {@link java.nio.file.FileAlreadyExistsException},
+ * {@link java.nio.file.DirectoryNotEmptyException}, {@link java.nio.file.NotDirectoryException},
+ * {@link java.nio.file.AccessDeniedException}, ...), naming the path by its URI; no client
+ * library's exception type escapes. Implementations are thread-safe.
+ *
+ * <p>Optional primitives have defaults that say "not supported"; a backend overrides those
+ * its {@link #capabilities()} declare.
+ */
+public interface RemoteFileSystem extends Closeable {
+
+    /** The provider that made this file system. */
+    RemoteFileSystemProvider provider();
+
+    /**
+     * The URI prefix of every path here, without credentials and without a trailing slash:
+     * {@code mem://vol}, {@code file://}, {@code sftp://user@host:2222}.
+     */
+    String uriPrefix();
+
+    /** What this backend can do beyond reading and listing. */
+    Set<Capability> capabilities();
+
+    /** A path on this file system; {@code path} is parsed and normalized. */
+    default RemotePath path(String path) {
+        return RemotePath.of(this, path);
+    }
+
+    /** Stats a path, following a final symbolic link or not. */
+    FileStat stat(RemotePath path, boolean followLinks) throws IOException;
+
+    /**
+     * Lists a directory (following the directory itself if it is a link), returning at least
+     * the metadata {@code detail} asks for.
+     */
+    DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException;
+
+    /** Opens a file for reading from byte {@code offset} (0 for the start). */
+    InputStream openRead(RemotePath file, long offset) throws IOException;
+
+    /** Opens a file for writing; the parent must exist. */
+    OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException;
+
+    /** Creates one directory; the parent must exist. */
+    void createDirectory(RemotePath directory) throws IOException;
+
+    /** Deletes a regular file, link or other non-directory. Called only for such entries. */
+    void deleteFile(RemotePath file) throws IOException;
+
+    /** Deletes an empty directory. Called only for directories. */
+    void deleteDirectory(RemotePath directory) throws IOException;
+
+    /**
+     * Renames within this file system. With {@code replaceExisting}, an existing target file is
+     * replaced atomically where {@link Capability#ATOMIC_RENAME} is declared; without it, an
+     * existing target is a {@link java.nio.file.FileAlreadyExistsException}.
+     */
+    void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException;
+
+    /** Sets a file's modification time ({@link Capability#SET_LAST_MODIFIED_TIME}). */
+    default void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
+        throw unsupported(path, "setting the modification time");
+    }
+
+    /** Sets POSIX permissions ({@link Capability#POSIX_PERMISSIONS}). */
+    default void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
+        throw unsupported(path, "setting permissions");
+    }
+
+    /** Creates {@code link} pointing at {@code target}, stored verbatim ({@link Capability#SYMBOLIC_LINKS}). */
+    default void createSymbolicLink(RemotePath link, String target) throws IOException {
+        throw unsupported(link, "creating symbolic links");
+    }
+
+    /** The verbatim target of a symbolic link ({@link Capability#SYMBOLIC_LINKS}). */
+    default String readSymbolicLink(RemotePath link) throws IOException {
+        throw unsupported(link, "reading symbolic links");
+    }
+
+    /** The algorithms the server can compute without sending content ({@link Capability#NATIVE_CHECKSUM}). */
+    default Set<ChecksumAlgorithm> nativeChecksums() {
+        return Set.of();
+    }
+
+    /**
+     * The server's checksum of a file, or empty when it cannot compute this one after all (the
+     * caller then streams the content).
+     */
+    default Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
+        return Optional.empty();
+    }
+
+    /**
+     * Copies a regular file to another path of this file system without the bytes passing
+     * through the client ({@link Capability#SERVER_SIDE_COPY}), keeping its modification time.
+     * Must leave no partial file under {@code target}'s name. Returns false when this pair
+     * cannot be copied natively after all; the caller then streams.
+     */
+    default boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        return false;
+    }
+
+    /**
+     * Deletes many non-directories, in as few requests as the backend allows
+     * ({@link Capability#BATCH_DELETE}). Files already gone are not errors. The default
+     * deletes one by one and reports every failure, the first as the thrown exception and the
+     * others suppressed by it.
+     */
+    default void deleteFiles(Collection<RemotePath> files) throws IOException {
+        IOException first = null;
+        for (RemotePath file : files) {
+            try {
+                deleteFile(file);
+            } catch (java.nio.file.NoSuchFileException gone) {
+                // Already gone: the goal is reached.
+            } catch (IOException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** The {@link java.nio.file.Path} behind a path, for backends built on NIO. */
+    default Optional<java.nio.file.Path> toNioPath(RemotePath path) {
+        return Optional.empty();
+    }
+
+    /** False once closed; a closed file system fails every operation with {@link java.nio.file.ClosedFileSystemException}. */
+    boolean isOpen();
+
+    /** The exception optional primitives throw when the backend lacks them. */
+    static UnsupportedOperationException unsupported(RemotePath path, String what) {
+        return new UnsupportedOperationException(
+                path.fileSystem().provider().schemes().iterator().next() + ": " + what + " is not supported (" + path + ")");
+    }
+
+    /** Helper for backends: a {@link FileSystemException} naming the path and the reason. */
+    static FileSystemException failure(RemotePath path, String reason) {
+        return new FileSystemException(path.toString(), null, reason);
+    }
+}

@@ -1,0 +1,299 @@
+package dev.remotepath.spi.nio;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.NotLinkException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The primitives implemented once over a {@link java.nio.file.FileSystem}, for the backends
+ * that are NIO underneath (mem on jimfs, local). Exceptions are re-issued with the
+ * RemotePath URI as the file name, so messages never show the NIO path and read the same on
+ * every backend.
+ */
+public abstract class NioFileSystem implements RemoteFileSystem {
+
+    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
+    private static final LinkOption[] FOLLOW = {};
+
+    private final Path root;
+    private final Duration mtimePrecision;
+    private final boolean posix;
+
+    /**
+     * @param root           the NIO directory that this file system's "/" maps to
+     * @param mtimePrecision the granularity of modification times stored there
+     */
+    protected NioFileSystem(Path root, Duration mtimePrecision) {
+        this.root = root;
+        this.mtimePrecision = mtimePrecision;
+        this.posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /** The NIO path behind a RemotePath of this file system. */
+    protected Path nio(RemotePath p) {
+        String s = p.pathString();
+        return s.length() <= 1 ? root : root.resolve(s.substring(1));
+    }
+
+    @Override
+    public Optional<Path> toNioPath(RemotePath path) {
+        return Optional.of(nio(path));
+    }
+
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        try {
+            return toStat(readAttributes(nio(path), followLinks));
+        } catch (IOException e) {
+            throw translate(e, path, null);
+        }
+    }
+
+    private BasicFileAttributes readAttributes(Path p, boolean follow) throws IOException {
+        LinkOption[] opts = follow ? FOLLOW : NOFOLLOW;
+        return posix ? Files.readAttributes(p, PosixFileAttributes.class, opts)
+                : Files.readAttributes(p, BasicFileAttributes.class, opts);
+    }
+
+    /** A {@link FileStat} from NIO attributes, with this file system's mtime precision. */
+    protected FileStat toStat(BasicFileAttributes a) {
+        FileType type = a.isSymbolicLink() ? FileType.SYMLINK
+                : a.isDirectory() ? FileType.DIRECTORY
+                : a.isRegularFile() ? FileType.FILE : FileType.OTHER;
+        FileStat.Builder b = FileStat.builder(type)
+                .size(a.size())
+                .lastModified(a.lastModifiedTime().toInstant(), mtimePrecision)
+                .lastAccess(a.lastAccessTime().toInstant());
+        if (a.fileKey() != null) {
+            b.fileKey(a.fileKey().toString());
+        }
+        if (a instanceof PosixFileAttributes p) {
+            b.permissions(p.permissions());
+        }
+        return b.build();
+    }
+
+    /**
+     * Lists with one attribute read per entry: NIO's directory stream carries no types, so a
+     * NIO listing pays for a full stat whatever {@code detail} asks.
+     */
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        Path dir = nio(directory);
+        List<ListedEntry> entries = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            for (Path child : stream) {
+                try {
+                    entries.add(new ListedEntry(child.getFileName().toString(), toStat(readAttributes(child, false))));
+                } catch (NoSuchFileException vanished) {
+                    // Deleted while listing: not an entry any more.
+                }
+            }
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            IOException io = e instanceof java.nio.file.DirectoryIteratorException d ? d.getCause() : (IOException) e;
+            throw translate(io, directory, null);
+        }
+        return DirectoryListing.of(entries);
+    }
+
+    @Override
+    public InputStream openRead(RemotePath file, long offset) throws IOException {
+        Path p = nio(file);
+        try {
+            if (Files.isDirectory(p)) {
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            SeekableByteChannel ch = Files.newByteChannel(p, StandardOpenOption.READ);
+            if (offset > 0) {
+                ch.position(offset);
+            }
+            return Channels.newInputStream(ch);
+        } catch (IOException e) {
+            throw translate(e, file, null);
+        }
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        Path p = nio(file);
+        OpenOption[] opts = switch (mode) {
+            case CREATE_NEW -> new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
+            case CREATE_OR_TRUNCATE -> new OpenOption[] {StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE};
+            case CREATE_OR_APPEND -> new OpenOption[] {StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+                    StandardOpenOption.WRITE};
+        };
+        try {
+            if (Files.isDirectory(p)) {
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            return Files.newOutputStream(p, opts);
+        } catch (IOException e) {
+            throw translate(e, file, null);
+        }
+    }
+
+    @Override
+    public void createDirectory(RemotePath directory) throws IOException {
+        try {
+            Files.createDirectory(nio(directory));
+        } catch (IOException e) {
+            throw translate(e, directory, null);
+        }
+    }
+
+    @Override
+    public void deleteFile(RemotePath file) throws IOException {
+        try {
+            Files.delete(nio(file));
+        } catch (IOException e) {
+            throw translate(e, file, null);
+        }
+    }
+
+    @Override
+    public void deleteDirectory(RemotePath directory) throws IOException {
+        try {
+            Files.delete(nio(directory));
+        } catch (IOException e) {
+            throw translate(e, directory, null);
+        }
+    }
+
+    @Override
+    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        try {
+            if (replaceExisting) {
+                Files.move(nio(source), nio(target), StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                Files.move(nio(source), nio(target));
+            }
+        } catch (IOException e) {
+            throw translate(e, source, target);
+        }
+    }
+
+    @Override
+    public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
+        try {
+            Files.setLastModifiedTime(nio(path), FileTime.from(time));
+        } catch (IOException e) {
+            throw translate(e, path, null);
+        }
+    }
+
+    @Override
+    public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
+        try {
+            Files.setPosixFilePermissions(nio(path), permissions);
+        } catch (IOException e) {
+            throw translate(e, path, null);
+        }
+    }
+
+    @Override
+    public void createSymbolicLink(RemotePath link, String target) throws IOException {
+        try {
+            Files.createSymbolicLink(nio(link), root.getFileSystem().getPath(target));
+        } catch (IOException e) {
+            throw translate(e, link, null);
+        }
+    }
+
+    @Override
+    public String readSymbolicLink(RemotePath link) throws IOException {
+        try {
+            return Files.readSymbolicLink(nio(link)).toString();
+        } catch (IOException e) {
+            throw translate(e, link, null);
+        }
+    }
+
+    /** NIO's own copy into a temporary sibling, then a rename: never a partial file under the final name. */
+    @Override
+    public boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        RemotePath tmp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
+        try {
+            Files.copy(nio(source), nio(tmp), StandardCopyOption.COPY_ATTRIBUTES);
+            rename(tmp, target, replaceExisting);
+            return true;
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(nio(tmp));
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e instanceof FileSystemException f && f.getFile() != null && f.getFile().startsWith(uriPrefix())
+                    ? e : translate(e, source, target);
+        }
+    }
+
+    /**
+     * Re-issues an NIO exception naming RemotePath URIs instead of NIO paths, keeping its
+     * {@code java.nio.file} type (so callers catch the same classes on every backend).
+     */
+    protected static IOException translate(IOException e, RemotePath file, RemotePath other) {
+        String f = file.toString();
+        String o = other == null ? null : other.toString();
+        if (e instanceof FileSystemException fse) {
+            // When NIO blames the "other" path (the rename target), keep that attribution.
+            if (other != null && fse.getFile() != null && fse.getOtherFile() == null
+                    && !fse.getFile().equals(file.fileSystem().toNioPath(file).map(Path::toString).orElse(""))) {
+                String t = f;
+                f = o;
+                o = t;
+            }
+            String reason = fse.getReason();
+            IOException out = switch (fse) {
+                case NoSuchFileException x -> new NoSuchFileException(f, o, reason);
+                case FileAlreadyExistsException x -> new FileAlreadyExistsException(f, o, reason);
+                case DirectoryNotEmptyException x -> new DirectoryNotEmptyException(f);
+                case NotDirectoryException x -> new NotDirectoryException(f);
+                case AccessDeniedException x -> new AccessDeniedException(f, o, reason);
+                case NotLinkException x -> new NotLinkException(f, o, reason);
+                case FileSystemLoopException x -> new FileSystemLoopException(f);
+                case AtomicMoveNotSupportedException x -> new AtomicMoveNotSupportedException(f, o, reason);
+                default -> new FileSystemException(f, o, reason);
+            };
+            out.initCause(e);
+            return out;
+        }
+        return new FileSystemException(f, o, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+}

@@ -1,0 +1,164 @@
+package dev.remotepath.tree;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.AbortableOutputStream;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+
+/**
+ * Copies one regular file between any two backends so that it "loses nothing": the target
+ * appears under its final name only when complete (written to a temporary sibling and renamed
+ * into place where the backend renames atomically, or published by the backend's own atomic
+ * write), the previous target survives a failure, and the temporary is removed.
+ * The source's modification time is carried over where the target can set it.
+ */
+public final class FileTransfer {
+
+    /** Temporary siblings are named {@code .<name>.<random>.rptmp}; the suffix lets tools recognize leftovers. */
+    public static final String TEMPORARY_SUFFIX = ".rptmp";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int BUFFER = 128 * 1024;
+
+    private FileTransfer() {
+    }
+
+    /**
+     * Copies the regular file {@code source} to {@code target}.
+     *
+     * @param sourceStat what is known of the source (from its listing); its mtime is reused
+     *                   rather than stat'ed again, and stat'ed only if unknown and needed
+     * @param replace    replace an existing target file, else fail with
+     *                   {@link FileAlreadyExistsException}
+     * @param progress   receives the number of bytes of each chunk written
+     * @return the number of content bytes read from the source (0 after a server-side copy)
+     */
+    public static long copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replace,
+            LongConsumer progress) throws IOException {
+        RemoteFileSystem tfs = target.fileSystem();
+        if (source.sameFileSystemAs(target) && tfs.capabilities().contains(Capability.SERVER_SIDE_COPY)
+                && tfs.copyFile(source, target, replace)) {
+            return 0;
+        }
+        Optional<Instant> mtime = sourceStat.lastModified();
+        boolean setTime = tfs.capabilities().contains(Capability.SET_LAST_MODIFIED_TIME);
+        if (setTime && mtime.isEmpty()) {
+            mtime = source.fileSystem().stat(source, true).lastModified();
+        }
+        boolean viaRename = tfs.capabilities().contains(Capability.ATOMIC_RENAME);
+        if (!viaRename && !replace && target.exists()) {
+            throw new FileAlreadyExistsException(target.toString());
+        }
+        RemotePath written = viaRename ? temporarySibling(target) : target;
+        WriteMode mode = viaRename || !replace ? WriteMode.CREATE_NEW : WriteMode.CREATE_OR_TRUNCATE;
+        long copied;
+        OutputStream out = null;
+        try {
+            try (InputStream in = source.fileSystem().openRead(source, 0)) {
+                out = tfs.openWrite(written, mode);
+                copied = transfer(in, out, progress);
+            }
+            OutputStream finished = out;
+            out = null;
+            finished.close();
+            if (setTime && mtime.isPresent()) {
+                tfs.setLastModifiedTime(written, mtime.get());
+            }
+            if (viaRename) {
+                tfs.rename(written, target, replace);
+            }
+            return copied;
+        } catch (IOException | RuntimeException | Error e) {
+            discard(out, written, viaRename, e);
+            throw e;
+        }
+    }
+
+    private static void discard(OutputStream out, RemotePath written, boolean viaRename, Throwable failure) {
+        try {
+            if (out instanceof AbortableOutputStream abortable) {
+                abortable.abort();
+            } else if (out != null) {
+                out.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        if (viaRename) {
+            try {
+                written.fileSystem().deleteFile(written);
+            } catch (NoSuchFileException gone) {
+                // Never created, or already renamed away.
+            } catch (IOException | RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    /** Copies all of {@code in} to {@code out}, reporting each chunk; returns the byte count. */
+    public static long transfer(InputStream in, OutputStream out, LongConsumer progress) throws IOException {
+        byte[] buf = new byte[BUFFER];
+        long total = 0;
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+            if (n > 0) {
+                out.write(buf, 0, n);
+                total += n;
+                progress.accept(n);
+            }
+        }
+        return total;
+    }
+
+    /** A fresh hidden name beside {@code target}, short enough for 255-byte name limits. */
+    public static RemotePath temporarySibling(RemotePath target) {
+        String name = target.name();
+        if (name.getBytes(StandardCharsets.UTF_8).length > 200) {
+            int cut = Math.min(name.length(), 60);
+            if (Character.isHighSurrogate(name.charAt(cut - 1))) {
+                cut--;
+            }
+            name = name.substring(0, cut);
+        }
+        byte[] r = new byte[6];
+        RANDOM.nextBytes(r);
+        return target.resolveSibling("." + name + "." + HexFormat.of().formatHex(r) + TEMPORARY_SUFFIX);
+    }
+
+    /** Creates {@code dir} and missing parents; an existing directory is fine, anything else there is not. */
+    public static void createDirectories(RemotePath dir) throws IOException {
+        RemoteFileSystem fs = dir.fileSystem();
+        try {
+            if (!fs.stat(dir, true).isDirectory()) {
+                throw new FileAlreadyExistsException(dir.toString(), null, "exists and is not a directory");
+            }
+            return;
+        } catch (NoSuchFileException missing) {
+            // Create it below.
+        }
+        RemotePath parent = dir.parent();
+        if (!parent.equals(dir)) {
+            createDirectories(parent);
+        }
+        try {
+            fs.createDirectory(dir);
+        } catch (FileAlreadyExistsException raced) {
+            if (!fs.stat(dir, true).isDirectory()) {
+                throw raced;
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.remotepath.tree;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.EntryNames;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Turns a backend's raw listing into {@link DirEntry} values: the single place where names
+ * from a server are validated before they become paths, so no algorithm can be led outside
+ * the directory it listed.
+ */
+public final class Listings {
+
+    /** Orders entries by name, the order walks, copies and the syncer's merge rely on. */
+    public static final Comparator<DirEntry> BY_NAME = Comparator.comparing(DirEntry::name);
+
+    private Listings() {
+    }
+
+    /** All entries of {@code directory}, in the backend's order. */
+    public static List<DirEntry> read(RemotePath directory, ListDetail detail) throws IOException {
+        List<DirEntry> out = new ArrayList<>();
+        String where = directory.toString();
+        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+            while (listing.hasNext()) {
+                ListedEntry raw = listing.next();
+                EntryNames.requireSafe(where, raw.name());
+                out.add(new DirEntry(directory.child(raw.name()), raw.stat()));
+            }
+        }
+        return out;
+    }
+
+    /** All entries of {@code directory}, sorted by name. */
+    public static List<DirEntry> sorted(RemotePath directory, ListDetail detail) throws IOException {
+        List<DirEntry> out = read(directory, detail);
+        out.sort(BY_NAME);
+        return out;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.remotepath.tree;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.RemoteCopyOption;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.ListDetail;
+import java.io.IOException;
+import java.nio.file.CopyOption;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Copies a file or a whole tree between any two backends, reusing each listing's metadata:
+ * a file's size and mtime come from its directory's listing, never from a stat of its own.
+ * Files go through {@link FileTransfer#copyFile}, so each appears complete or not at all.
+ */
+public final class TreeCopier {
+
+    private final boolean replace;
+    private final boolean followInside;
+    private final Deque<String> ancestorKeys = new ArrayDeque<>();
+
+    private TreeCopier(boolean replace, boolean followInside) {
+        this.replace = replace;
+        this.followInside = followInside;
+    }
+
+    /** Copies {@code source} (file, link or tree) to {@code target}; see {@link RemotePath#copyTo}. */
+    public static void copy(RemotePath source, RemotePath target, CopyOption... options) throws IOException {
+        Set<CopyOption> opts = Set.of(options);
+        for (CopyOption o : opts) {
+            if (o != StandardCopyOption.REPLACE_EXISTING && o != StandardCopyOption.COPY_ATTRIBUTES
+                    && o != LinkOption.NOFOLLOW_LINKS && o != RemoteCopyOption.FOLLOW_LINKS) {
+                throw new UnsupportedOperationException("copy option " + o + " is not supported");
+            }
+        }
+        if (source.sameFileSystemAs(target) && target.startsWith(source)) {
+            throw new FileSystemException(source.toString(), target.toString(),
+                    source.equals(target) ? "source and target are the same" : "target lies inside the source tree");
+        }
+        TreeCopier copier = new TreeCopier(opts.contains(StandardCopyOption.REPLACE_EXISTING),
+                opts.contains(RemoteCopyOption.FOLLOW_LINKS));
+        FileStat stat = source.stat(opts.contains(LinkOption.NOFOLLOW_LINKS)
+                ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0]);
+        copier.copyEntry(new DirEntry(source, stat), target);
+    }
+
+    private void copyEntry(DirEntry entry, RemotePath target) throws IOException {
+        switch (entry.type()) {
+            case FILE -> FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, n -> { });
+            case DIRECTORY -> copyTree(entry, target);
+            case SYMLINK -> {
+                if (followInside) {
+                    copyEntry(new DirEntry(entry.path(), entry.path().stat()), target);
+                } else {
+                    copyLink(entry.path(), target);
+                }
+            }
+            case OTHER -> throw new FileSystemException(entry.path().toString(), target.toString(),
+                    "cannot copy a special file (device, socket or FIFO)");
+        }
+    }
+
+    private void copyTree(DirEntry dir, RemotePath target) throws IOException {
+        Optional<String> key = followInside ? keyOf(dir) : Optional.empty();
+        if (key.isPresent()) {
+            if (ancestorKeys.contains(key.get())) {
+                throw new FileSystemLoopException(dir.path().toString());
+            }
+            ancestorKeys.push(key.get());
+        } else if (followInside && ancestorKeys.size() > TreeWalker.MAX_LINK_HOPS * 8) {
+            throw new FileSystemLoopException(dir.path().toString());
+        }
+        try {
+            makeDirectory(target);
+            List<DirEntry> children = Listings.sorted(dir.path(), ListDetail.FILE_STATS);
+            for (DirEntry child : children) {
+                copyEntry(child, target.child(child.name()));
+            }
+        } finally {
+            if (key.isPresent()) {
+                ancestorKeys.pop();
+            }
+        }
+    }
+
+    private static Optional<String> keyOf(DirEntry dir) throws IOException {
+        Optional<String> key = dir.stat().fileKey();
+        return key.isPresent() ? key : dir.path().stat().fileKey();
+    }
+
+    private void makeDirectory(RemotePath target) throws IOException {
+        try {
+            target.fileSystem().createDirectory(target);
+        } catch (FileAlreadyExistsException exists) {
+            if (!replace) {
+                throw exists;
+            }
+            if (!target.fileSystem().stat(target, true).isDirectory()) {
+                throw new FileAlreadyExistsException(target.toString(), null, "exists and is not a directory");
+            }
+        }
+    }
+
+    private void copyLink(RemotePath link, RemotePath target) throws IOException {
+        if (!target.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {
+            throw new FileSystemException(link.toString(), target.toString(),
+                    "the target cannot hold symbolic links; copy with RemoteCopyOption.FOLLOW_LINKS to copy what they point to");
+        }
+        String destination = link.readSymbolicLink();
+        if (replace) {
+            try {
+                if (target.stat(LinkOption.NOFOLLOW_LINKS).isDirectory()) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "exists and is a directory");
+                }
+                target.fileSystem().deleteFile(target);
+            } catch (NoSuchFileException absent) {
+                // Nothing to replace.
+            }
+        }
+        target.fileSystem().createSymbolicLink(target, destination);
+    }
+}

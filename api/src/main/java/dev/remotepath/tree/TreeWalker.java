@@ -1,0 +1,138 @@
+package dev.remotepath.tree;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.WalkOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A lazy depth-first walk: entries are listed one directory at a time, sorted by name, and
+ * emitted before their children. The listing's metadata is what each entry carries; nothing
+ * is stat'ed again, except a symbolic link's target when links are followed.
+ */
+public final class TreeWalker implements Iterator<DirEntry> {
+
+    /** Symbolic-link hops allowed on one branch when the backend gives no file keys to detect loops with. */
+    static final int MAX_LINK_HOPS = 40;
+
+    private record Frame(Iterator<DirEntry> entries, int depth, Optional<String> key, int linkHops) {
+    }
+
+    private final WalkOptions options;
+    private final Predicate<RemotePath> descend;
+    private final Deque<Frame> stack = new ArrayDeque<>();
+    private DirEntry next;
+
+    private TreeWalker(RemotePath root, WalkOptions options, Predicate<RemotePath> descend) throws IOException {
+        this.options = options;
+        this.descend = descend;
+        Optional<String> rootKey = options.followLinks() ? root.stat().fileKey() : Optional.empty();
+        // The root's listing fails eagerly so that a missing start is an exception from walk() itself.
+        stack.push(new Frame(Listings.sorted(root, options.detail()).iterator(), 1, rootKey, 0));
+    }
+
+    /** Walks below {@code root} as {@code options} say. */
+    public static Stream<DirEntry> stream(RemotePath root, WalkOptions options) throws IOException {
+        return stream(root, options, p -> true);
+    }
+
+    /** Walks below {@code root}, entering only directories {@code descend} accepts. */
+    public static Stream<DirEntry> stream(RemotePath root, WalkOptions options, Predicate<RemotePath> descend)
+            throws IOException {
+        TreeWalker walker = new TreeWalker(root, options, descend);
+        return StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(walker, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    @Override
+    public boolean hasNext() {
+        try {
+            return advance();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public DirEntry next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        DirEntry e = next;
+        next = null;
+        return e;
+    }
+
+    private boolean advance() throws IOException {
+        while (next == null) {
+            Frame top = stack.peek();
+            if (top == null) {
+                return false;
+            }
+            if (!top.entries.hasNext()) {
+                stack.pop();
+                continue;
+            }
+            DirEntry entry = top.entries.next();
+            int hops = top.linkHops;
+            if (entry.type() == FileType.SYMLINK && options.followLinks()) {
+                Optional<FileStat> target = targetOf(entry);
+                if (target.isEmpty()) {
+                    next = entry; // broken link: reported as the link itself
+                    continue;
+                }
+                entry = new DirEntry(entry.path(), target.get());
+                hops++;
+            }
+            next = entry;
+            if (entry.isDirectory() && top.depth < options.maxDepth() && descend.test(entry.path())) {
+                enter(entry, top.depth + 1, hops);
+            }
+        }
+        return true;
+    }
+
+    private Optional<FileStat> targetOf(DirEntry link) throws IOException {
+        try {
+            return Optional.of(link.path().stat());
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void enter(DirEntry dir, int depth, int hops) throws IOException {
+        Optional<String> listedKey = dir.stat().fileKey();
+        // Loop detection needs every ancestor's identity, and a types-only listing lacks it.
+        Optional<String> key = options.followLinks() && listedKey.isEmpty() ? dir.path().stat().fileKey() : listedKey;
+        boolean loop = hops > MAX_LINK_HOPS
+                || (key.isPresent() && stack.stream().anyMatch(f -> f.key.equals(key)));
+        if (loop) {
+            options.errorHandler().onError(dir.path(), new FileSystemLoopException(dir.path().toString()));
+            return;
+        }
+        List<DirEntry> children;
+        try {
+            children = Listings.sorted(dir.path(), options.detail());
+        } catch (IOException e) {
+            options.errorHandler().onError(dir.path(), e);
+            return;
+        }
+        stack.push(new Frame(children.iterator(), depth, key, hops));
+    }
+}
