@@ -284,19 +284,20 @@ public final class Glob {
     private static String characterClass(String body) {
         StringBuilder cls = new StringBuilder("[");
         int i = 0;
-        if (!body.isEmpty() && (body.charAt(0) == '!' || body.charAt(0) == '^')) {
+        boolean negated = !body.isEmpty() && (body.charAt(0) == '!' || body.charAt(0) == '^');
+        if (negated) {
             cls.append('^');
             i = 1;
         }
+        int first = i;
         for (; i < body.length(); i++) {
             char c = body.charAt(i);
-            if (c == '-' && i > 0 && i < body.length() - 1 && cls.length() > 1) {
-                cls.append('-');
-            } else {
-                cls.append(c == '\\' || c == '[' || c == ']' || c == '^' || c == '&' || c == '-'
-                        ? "\\" + c : String.valueOf(c));
-            }
+            boolean range = c == '-' && i > first && i < body.length() - 1;
+            cls.append(range ? "-" : c == '\\' || c == '[' || c == ']' || c == '^' || c == '&' || c == '-'
+                    ? "\\" + c : String.valueOf(c));
         }
-        return cls.append("&&[^/]]").toString();
+        // A negated class must still stay within one segment. (Not "&&[^/]": since Java 9 a
+        // leading '^' negates the whole intersection.)
+        return cls.append(negated ? "/]" : "]").toString();
     }
 }

@@ -200,7 +200,8 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
         try {
             if (replaceExisting) {
-                Files.move(nio(source), nio(target), StandardCopyOption.ATOMIC_MOVE);
+                // Some providers (jimfs) refuse an atomic move onto an existing file unless also told to replace.
+                Files.move(nio(source), nio(target), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } else {
                 Files.move(nio(source), nio(target));
             }

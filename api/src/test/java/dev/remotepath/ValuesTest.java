@@ -1,0 +1,80 @@
+package dev.remotepath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** The small values: stats, checksums, names, URI encoding. */
+class ValuesTest {
+
+    @Test
+    void fileStatStartsUnknown() {
+        FileStat s = FileStat.ofType(FileType.FILE);
+        assertThat(s.size()).isEmpty();
+        assertThat(s.lastModified()).isEmpty();
+        assertThat(s.hasSizeAndTime()).isFalse();
+        assertThat(s.checksums()).isEmpty();
+    }
+
+    @Test
+    void fileStatBuilderAndApproximateSizes() {
+        FileStat s = FileStat.builder(FileType.FILE).approximateSize(1200)
+                .lastModified(Instant.EPOCH, Duration.ofMinutes(1)).checksum(ChecksumAlgorithm.MD5,
+                        "D41D8CD98F00B204E9800998ECF8427E").build();
+        assertThat(s.sizeExact()).isFalse();
+        assertThat(s.hasSizeAndTime()).isFalse();
+        assertThat(s.checksums()).containsEntry(ChecksumAlgorithm.MD5, "d41d8cd98f00b204e9800998ecf8427e");
+        assertThat(s.toBuilder().size(5).build().hasSizeAndTime()).isTrue();
+        assertThatThrownBy(() -> FileStat.builder(FileType.FILE).size(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void checksumValuesAreValidated() {
+        assertThatThrownBy(() -> new Checksum(ChecksumAlgorithm.MD5, "abc", Checksum.Origin.STREAMED))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Checksum(ChecksumAlgorithm.CRC32, "zzzzzzzz", Checksum.Origin.STREAMED))
+                .isInstanceOf(IllegalArgumentException.class);
+        Checksum a = new Checksum(ChecksumAlgorithm.CRC32, "ABCDEF01", Checksum.Origin.NATIVE);
+        assertThat(a.sameValueAs(new Checksum(ChecksumAlgorithm.CRC32, "abcdef01", Checksum.Origin.STREAMED))).isTrue();
+        assertThat(a.toString()).isEqualTo("crc32:abcdef01");
+    }
+
+    @Test
+    void algorithmNamesParseLeniently() {
+        assertThat(ChecksumAlgorithm.parse("sha-256")).isEqualTo(ChecksumAlgorithm.SHA256);
+        assertThat(ChecksumAlgorithm.parse("CRC32C")).isEqualTo(ChecksumAlgorithm.CRC32C);
+        assertThat(ChecksumAlgorithm.parse("sha_1")).isEqualTo(ChecksumAlgorithm.SHA1);
+        assertThatThrownBy(() -> ChecksumAlgorithm.parse("sha3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("md5");
+    }
+
+    @Test
+    void entryNames() {
+        assertThat(EntryNames.isSafe("ok name")).isTrue();
+        assertThat(EntryNames.isSafe("...")).isTrue();
+        for (String bad : new String[] {"", ".", "..", "a/b", "/", "a\0"}) {
+            assertThat(EntryNames.isSafe(bad)).as(bad).isFalse();
+        }
+        assertThatThrownBy(() -> EntryNames.requireSafe("mem://v/d", "x\0\n"))
+                .isInstanceOf(UnsafeNameException.class)
+                .hasMessageContaining("mem://v/d").hasMessageContaining("\\x00\\x0a");
+    }
+
+    @Test
+    void uriPathsEncodeAndDecodeExactly() {
+        String weird = "/a b/%/#/?/+/ü/😀/;=:@";
+        String encoded = UriPaths.encodePath(weird);
+        assertThat(encoded).isEqualTo("/a%20b/%25/%23/%3F/+/%C3%BC/%F0%9F%98%80/;=:@");
+        assertThat(UriPaths.decode(encoded)).isEqualTo(weird);
+        assertThat(UriPaths.decode("a+b")).isEqualTo("a+b");
+        assertThat(UriPaths.decode("%c3%bc")).isEqualTo("ü");
+        assertThatThrownBy(() -> UriPaths.decode("%")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> UriPaths.decode("%4")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> UriPaths.decode("%g0")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> UriPaths.decode("%ff%fe")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("UTF-8");
+    }
+}

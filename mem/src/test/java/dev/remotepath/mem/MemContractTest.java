@@ -1,0 +1,24 @@
+package dev.remotepath.mem;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+
+/** The whole contract suite on a fresh mem volume per case. */
+class MemContractTest extends RemoteFileSystemContract {
+
+    private RemotePath volumeRoot;
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        volumeRoot = RemotePaths.get("mem://contract-" + UUID.randomUUID() + "/");
+        return volumeRoot.resolve("case").createDirectory();
+    }
+
+    @AfterEach
+    void closeVolume() throws Exception {
+        volumeRoot.fileSystem().close();
+    }
+}

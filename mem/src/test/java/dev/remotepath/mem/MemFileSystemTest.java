@@ -1,0 +1,71 @@
+package dev.remotepath.mem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.nio.file.ClosedFileSystemException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.ProviderNotFoundException;
+import org.junit.jupiter.api.Test;
+
+/** What is particular to mem: volumes, their lifetime, and its URIs. */
+class MemFileSystemTest {
+
+    @Test
+    void sameVolumeNameGivesSameFileSystem() throws Exception {
+        RemotePath a = RemotePaths.get("mem://shared-vol/a");
+        RemotePath b = RemotePaths.get("mem://shared-vol/b");
+        assertThat(a.fileSystem()).isSameAs(b.fileSystem());
+        a.writeString("visible");
+        assertThat(RemotePaths.get("mem://shared-vol/a").readString()).isEqualTo("visible");
+        a.fileSystem().close();
+    }
+
+    @Test
+    void closedVolumeFailsAndNameStartsAfresh() throws Exception {
+        RemotePath a = RemotePaths.get("mem://closing-vol/a").writeString("x");
+        a.fileSystem().close();
+        assertThat(a.fileSystem().isOpen()).isFalse();
+        assertThatThrownBy(a::readString).isInstanceOf(ClosedFileSystemException.class);
+        RemotePath fresh = RemotePaths.get("mem://closing-vol/a");
+        assertThat(fresh.exists()).isFalse();
+        fresh.fileSystem().close();
+    }
+
+    @Test
+    void toStringIsTheEncodedUri() throws Exception {
+        RemotePath p = RemotePaths.get("mem://v1/dir/a%20b%23c%3Fd%25e");
+        assertThat(p.name()).isEqualTo("a b#c?d%e");
+        assertThat(p.toString()).isEqualTo("mem://v1/dir/a%20b%23c%3Fd%25e");
+        assertThat(p.toUri().getPath()).isEqualTo("/dir/a b#c?d%e");
+    }
+
+    @Test
+    void malformedUrisAreClearErrors() {
+        assertThatThrownBy(() -> RemotePaths.get("mem:///no-volume")).isInstanceOf(InvalidPathException.class)
+                .hasMessageContaining("volume");
+        assertThatThrownBy(() -> RemotePaths.get("mem://v/a b")).isInstanceOf(InvalidPathException.class);
+        assertThatThrownBy(() -> RemotePaths.get("mem://v/a?q=1")).isInstanceOf(InvalidPathException.class)
+                .hasMessageContaining("query");
+        assertThatThrownBy(() -> RemotePaths.get("mem://v/a%00b")).isInstanceOf(InvalidPathException.class)
+                .hasMessageContaining("NUL");
+        assertThatThrownBy(() -> RemotePaths.get("mem://v/a%zz")).isInstanceOf(InvalidPathException.class);
+    }
+
+    @Test
+    void unknownSchemeNamesTheJarToAdd() {
+        assertThatThrownBy(() -> RemotePaths.get("sftp://host/x")).isInstanceOf(ProviderNotFoundException.class)
+                .hasMessageContaining("remotepath-sftp");
+        assertThatThrownBy(() -> RemotePaths.get("gopher://host/x")).isInstanceOf(ProviderNotFoundException.class)
+                .hasMessageContaining("gopher");
+    }
+
+    @Test
+    void toNioPathIsTheJimfsPath() throws Exception {
+        RemotePath p = RemotePaths.get("mem://nio-vol/x/y").parent().createDirectories().resolve("y").writeString("z");
+        assertThat(p.toNioPath()).hasValueSatisfying(n -> assertThat(n.toString()).isEqualTo("/x/y"));
+        p.fileSystem().close();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.remotepath.testkit;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.WriteMode;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Disturbs another file system in the ways real servers fail: writes that break after a
+ * number of bytes (a full disk, a dropped connection), listings that fail, and listings with
+ * extra, possibly hostile, names. Server-side copy is hidden so that writes go through the
+ * client and can be broken.
+ */
+public class FaultInjectingFileSystem extends ForwardingFileSystem {
+
+    private volatile long failWritesAfterBytes = -1;
+    private volatile String failListingOf;
+    private final List<ListedEntry> extraEntries = new ArrayList<>();
+
+    public FaultInjectingFileSystem(RemoteFileSystem delegate) {
+        super(delegate);
+    }
+
+    /** Every write stream fails once it has accepted {@code bytes} bytes; negative turns it off. */
+    public FaultInjectingFileSystem failWritesAfter(long bytes) {
+        this.failWritesAfterBytes = bytes;
+        return this;
+    }
+
+    /** Listing the directory whose path string is {@code path} fails with an IOException. */
+    public FaultInjectingFileSystem failListing(String path) {
+        this.failListingOf = path;
+        return this;
+    }
+
+    /** Every listing returns {@code entry} in addition to the real ones. */
+    public FaultInjectingFileSystem addToEveryListing(ListedEntry entry) {
+        extraEntries.add(entry);
+        return this;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        Set<Capability> caps = EnumSet.noneOf(Capability.class);
+        caps.addAll(super.capabilities());
+        caps.remove(Capability.SERVER_SIDE_COPY);
+        return caps;
+    }
+
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        if (directory.pathString().equals(failListingOf)) {
+            throw new IOException("injected: listing " + directory + " failed");
+        }
+        if (extraEntries.isEmpty()) {
+            return super.list(directory, detail);
+        }
+        List<ListedEntry> all = new ArrayList<>(extraEntries);
+        try (DirectoryListing real = super.list(directory, detail)) {
+            while (real.hasNext()) {
+                all.add(real.next());
+            }
+        }
+        return DirectoryListing.of(all);
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        OutputStream out = super.openWrite(file, mode);
+        long limit = failWritesAfterBytes;
+        if (limit < 0) {
+            return out;
+        }
+        AtomicLong written = new AtomicLong();
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(int b) throws IOException {
+                check(1);
+                out.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                check(len);
+                out.write(b, off, len);
+            }
+
+            private void check(int n) throws IOException {
+                if (written.addAndGet(n) > limit) {
+                    throw new IOException("injected: write to " + file + " failed after " + limit + " bytes");
+                }
+            }
+        };
+    }
+}

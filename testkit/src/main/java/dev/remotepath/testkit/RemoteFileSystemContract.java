@@ -1,0 +1,1229 @@
+package dev.remotepath.testkit;
+
+import static dev.remotepath.testkit.CountingFileSystem.Call.DELETE_FILE;
+import static dev.remotepath.testkit.CountingFileSystem.Call.DELETE_FILES;
+import static dev.remotepath.testkit.CountingFileSystem.Call.LIST;
+import static dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ;
+import static dev.remotepath.testkit.CountingFileSystem.Call.STAT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.ReadOnlyRemoteFileSystemException;
+import dev.remotepath.RemoteCopyOption;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.UnsafeNameException;
+import dev.remotepath.WalkOptions;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import dev.remotepath.tree.FileTransfer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The behaviour every backend promises, as one JUnit 5 suite. A backend's test extends this
+ * class and supplies a fresh, empty directory per test on a real server. Cases that need a
+ * capability the backend lacks are skipped by {@link #assumeCapability}, not copied out.
+ * Read-only backends override the {@code seed*} hooks to build fixtures in their backing
+ * store (the directory a test web server serves).
+ */
+public abstract class RemoteFileSystemContract {
+
+    /** A fresh, empty directory on the backend under test; called before every case. */
+    protected abstract RemotePath newTestDirectory() throws Exception;
+
+    /** The directory of the current case. */
+    protected RemotePath dir;
+
+    @BeforeEach
+    void createTestDirectory() throws Exception {
+        dir = newTestDirectory();
+    }
+
+    // ------------------------------------------------------------------ hooks
+
+    /** Creates a file with content, creating parents. Read-only backends override. */
+    protected void seedFile(RemotePath file, byte[] content) throws IOException {
+        file.parent().createDirectories();
+        file.write(content);
+    }
+
+    /** Creates a file of {@code size} bytes from {@code content}, streamed. Read-only backends override. */
+    protected void seedLargeFile(RemotePath file, InputStream content) throws IOException {
+        try (OutputStream out = file.newOutputStream()) {
+            content.transferTo(out);
+        }
+    }
+
+    /** Creates a directory and its parents. Read-only backends override. */
+    protected void seedDirectory(RemotePath directory) throws IOException {
+        directory.createDirectories();
+    }
+
+    /** Creates a symbolic link. Read-only backends override. */
+    protected void seedSymlink(RemotePath link, String target) throws IOException {
+        link.createSymbolicLink(target);
+    }
+
+    /** A directory on another backend, for cross-backend copies; mem by default, when present. */
+    protected RemotePath otherBackendDirectory() throws IOException {
+        assumeTrue(RemotePaths.schemes().contains("mem"), "mem backend not on the class path");
+        RemotePath other = RemotePaths.get("mem://contract-" + UUID.randomUUID() + "/");
+        assumeTrue(!other.fileSystem().equals(dir.fileSystem()), "needs a second file system");
+        return other;
+    }
+
+    /** Whether to run the >64 MiB streaming cases (slow backends may opt out, saying why). */
+    protected boolean runLargeFileCases() {
+        return true;
+    }
+
+    protected final void assumeCapability(Capability c) {
+        assumeTrue(dir.fileSystem().capabilities().contains(c), "backend lacks " + c);
+    }
+
+    protected final void assumeWritable() {
+        assumeCapability(Capability.WRITE);
+    }
+
+    protected final RemotePath file(String relative, String content) throws IOException {
+        RemotePath p = dir.resolve(relative);
+        seedFile(p, content.getBytes(StandardCharsets.UTF_8));
+        return p;
+    }
+
+    /** A tree: a.txt, b.bin, sub/c.txt, sub/deeper/d.txt, sub/deeper/e.md, empty/. */
+    protected final RemotePath tree(RemotePath root) throws IOException {
+        seedFile(root.resolve("a.txt"), bytes("alpha"));
+        seedFile(root.resolve("b.bin"), new byte[] {0, 1, 2, 3});
+        seedFile(root.resolve("sub/c.txt"), bytes("charlie"));
+        seedFile(root.resolve("sub/deeper/d.txt"), bytes("delta"));
+        seedFile(root.resolve("sub/deeper/e.md"), bytes("echo"));
+        seedDirectory(root.resolve("empty"));
+        return root;
+    }
+
+    protected static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> relativeNames(RemotePath root, Stream<DirEntry> entries) {
+        try (entries) {
+            return entries.map(e -> root.relativize(e.path()).pathString()).toList();
+        }
+    }
+
+    private List<String> leftoverTemporaries(RemotePath root) throws IOException {
+        try (Stream<DirEntry> all = root.walk()) {
+            return all.map(DirEntry::name).filter(n -> n.endsWith(FileTransfer.TEMPORARY_SUFFIX)).toList();
+        }
+    }
+
+    // ------------------------------------------------------------------ pure operations on this backend
+
+    @Test
+    void pathIsAbsoluteAndNormalized() {
+        RemotePath p = dir.resolve("a//b/./c/../d/");
+        assertThat(p.isAbsolute()).isTrue();
+        assertThat(p).isEqualTo(dir.resolve("a/b/d"));
+        assertThat(p.pathString()).endsWith("/a/b/d");
+    }
+
+    @Test
+    void toStringRoundTripsThroughRemotePaths() throws IOException {
+        RemotePath p = dir.resolve("x y/z%.txt");
+        assertThat(RemotePaths.get(p.toString()).pathString()).isEqualTo(p.pathString());
+        assertThat(p.toString()).doesNotContain(" ");
+    }
+
+    @Test
+    void equalityIsByValue() {
+        assertThat(dir.resolve("a")).isEqualTo(dir.resolve("a")).hasSameHashCodeAs(dir.resolve("a"));
+        assertThat(dir.resolve("a")).isNotEqualTo(dir.resolve("b"));
+    }
+
+    @Test
+    void rootIsItsOwnParent() {
+        assertThat(dir.root().parent()).isEqualTo(dir.root());
+        assertThat(dir.root().name()).isEmpty();
+    }
+
+    @Test
+    void childRejectsUnsafeNames() {
+        assertThatThrownBy(() -> dir.child("..")).isInstanceOf(InvalidPathException.class);
+        assertThatThrownBy(() -> dir.child("a/b")).isInstanceOf(InvalidPathException.class);
+        assertThatThrownBy(() -> dir.resolve("a\0b")).isInstanceOf(InvalidPathException.class);
+    }
+
+    // ------------------------------------------------------------------ stat and existence
+
+    @Test
+    void statOfFileHasTypeSizeAndTime() throws IOException {
+        RemotePath f = file("f.txt", "hello");
+        FileStat s = f.stat();
+        assertThat(s.type()).isEqualTo(FileType.FILE);
+        assertThat(s.size()).hasValue(5);
+        assertThat(s.lastModified()).isPresent();
+    }
+
+    @Test
+    void statOfDirectory() throws IOException {
+        seedDirectory(dir.resolve("d"));
+        assertThat(dir.resolve("d").stat().type()).isEqualTo(FileType.DIRECTORY);
+        assertThat(dir.stat().isDirectory()).isTrue();
+    }
+
+    @Test
+    void statOfMissingIsNoSuchFile() {
+        assertThatThrownBy(() -> dir.resolve("missing").stat())
+                .isInstanceOf(NoSuchFileException.class)
+                .hasMessageContaining("missing");
+    }
+
+    @Test
+    void statBelowAFileIsNoSuchFile() throws IOException {
+        RemotePath f = file("plain", "x");
+        assertThatThrownBy(() -> f.resolve("child").stat()).isInstanceOf(NoSuchFileException.class);
+        assertThat(f.resolve("child").exists()).isFalse();
+    }
+
+    @Test
+    void existsAndTypePredicates() throws IOException {
+        RemotePath f = file("f", "x");
+        seedDirectory(dir.resolve("d"));
+        assertThat(f.exists()).isTrue();
+        assertThat(f.isRegularFile()).isTrue();
+        assertThat(f.isDirectory()).isFalse();
+        assertThat(dir.resolve("d").isDirectory()).isTrue();
+        assertThat(dir.resolve("d").isRegularFile()).isFalse();
+        assertThat(dir.resolve("nope").exists()).isFalse();
+        assertThat(dir.resolve("nope").isSymbolicLink()).isFalse();
+    }
+
+    @Test
+    void errorMessagesNameTheUri() {
+        assertThatThrownBy(() -> dir.resolve("gone.txt").readAllBytes())
+                .isInstanceOf(NoSuchFileException.class)
+                .hasMessageContaining(dir.resolve("gone.txt").toString());
+    }
+
+    // ------------------------------------------------------------------ listing
+
+    @Test
+    void listOfEmptyDirectoryIsEmpty() throws IOException {
+        assertThat(dir.list()).isEmpty();
+    }
+
+    @Test
+    void listIsSortedWithTypes() throws IOException {
+        file("b", "1");
+        file("a", "1");
+        seedDirectory(dir.resolve("c"));
+        List<DirEntry> entries = dir.list();
+        assertThat(entries).extracting(DirEntry::name).containsExactly("a", "b", "c");
+        assertThat(entries).extracting(DirEntry::type).containsExactly(FileType.FILE, FileType.FILE, FileType.DIRECTORY);
+        assertThat(entries.get(0).path()).isEqualTo(dir.resolve("a"));
+    }
+
+    @Test
+    void listWithFileStatsCarriesSizeAndTime() throws IOException {
+        file("five", "12345");
+        DirEntry e = dir.list(ListDetail.FILE_STATS).getFirst();
+        assertThat(e.stat().size()).hasValue(5);
+        assertThat(e.stat().lastModified()).isPresent();
+    }
+
+    @Test
+    void listedMetadataAgreesWithStat() throws IOException {
+        file("x", "some content");
+        DirEntry e = dir.list(ListDetail.FILE_STATS).getFirst();
+        FileStat s = e.path().stat();
+        assertThat(e.stat().size()).isEqualTo(s.size());
+        Duration tolerance = e.stat().lastModifiedPrecision().compareTo(s.lastModifiedPrecision()) > 0
+                ? e.stat().lastModifiedPrecision() : s.lastModifiedPrecision();
+        assertThat(Duration.between(e.stat().lastModified().orElseThrow(), s.lastModified().orElseThrow()).abs())
+                .isLessThan(tolerance.plusNanos(1));
+    }
+
+    @Test
+    void listOfFileIsNotDirectory() throws IOException {
+        RemotePath f = file("f", "x");
+        assertThatThrownBy(f::list).isInstanceOf(NotDirectoryException.class);
+    }
+
+    @Test
+    void listOfMissingIsNoSuchFile() {
+        assertThatThrownBy(() -> dir.resolve("nope").list()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void listShowsHiddenFiles() throws IOException {
+        file(".hidden", "x");
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly(".hidden");
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    @Test
+    void readAllBytesReturnsContent() throws IOException {
+        RemotePath f = dir.resolve("bin");
+        seedFile(f, new byte[] {0, (byte) 0xff, 10, 13});
+        assertThat(f.readAllBytes()).containsExactly(0, 0xff, 10, 13);
+    }
+
+    @Test
+    void readStringIsUtf8() throws IOException {
+        RemotePath f = file("u.txt", "café 日本語 😀");
+        assertThat(f.readString()).isEqualTo("café 日本語 😀");
+    }
+
+    @Test
+    void readEmptyFile() throws IOException {
+        RemotePath f = dir.resolve("empty");
+        seedFile(f, new byte[0]);
+        assertThat(f.readAllBytes()).isEmpty();
+        assertThat(f.stat().size()).hasValue(0);
+    }
+
+    @Test
+    void readFromOffset() throws IOException {
+        RemotePath f = file("digits", "0123456789");
+        try (InputStream in = f.newInputStream(4)) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo("456789");
+        }
+    }
+
+    @Test
+    void readFromOffsetAtAndPastEndIsEmpty() throws IOException {
+        RemotePath f = file("digits", "0123456789");
+        try (InputStream in = f.newInputStream(10)) {
+            assertThat(in.readAllBytes()).isEmpty();
+        }
+        try (InputStream in = f.newInputStream(1000)) {
+            assertThat(in.readAllBytes()).isEmpty();
+        }
+    }
+
+    @Test
+    void negativeOffsetIsRejected() throws IOException {
+        RemotePath f = file("digits", "0123456789");
+        assertThatThrownBy(() -> f.newInputStream(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void readMissingIsNoSuchFile() {
+        assertThatThrownBy(() -> dir.resolve("nope").readAllBytes()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void readDirectoryFails() throws IOException {
+        seedDirectory(dir.resolve("d"));
+        assertThatThrownBy(() -> dir.resolve("d").readAllBytes()).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void largeFileIsStreamedBothWays() throws Exception {
+        assumeTrue(runLargeFileCases(), "large-file cases disabled for this backend");
+        long size = 64L * 1024 * 1024 + 12345;
+        RemotePath f = dir.resolve("large.bin");
+        MessageDigest expected = MessageDigest.getInstance("SHA-256");
+        seedLargeFile(f, new PatternStream(size, expected));
+        assertThat(f.stat().size()).hasValue(size);
+        Checksum actual = f.checksum(ChecksumAlgorithm.SHA256);
+        assertThat(actual.hex()).isEqualTo(HexFormat.of().formatHex(expected.digest()));
+        try (InputStream in = f.newInputStream(size - 5)) {
+            assertThat(in.readAllBytes()).hasSize(5);
+        }
+    }
+
+    // ------------------------------------------------------------------ edge names
+
+    static Stream<String> edgeNames() {
+        return Stream.of("with space", "café", "日本語", "emoji 😀", "percent%20sign", "percent%", "hash#tag",
+                "question?mark", "semi;colon", "plus+sign", "amp&ersand", "quote'd", "brackets[1]", "braces{a,b}",
+                "back\\slash", "trailing space ", "tilde~", "=equals", "a".repeat(200), "-dash", "x.tar.gz");
+    }
+
+    @ParameterizedTest
+    @MethodSource("edgeNames")
+    void edgeNamesAreListedVerbatim(String name) throws IOException {
+        seedFile(dir.child(name), bytes("content of " + name));
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly(name);
+    }
+
+    @ParameterizedTest
+    @MethodSource("edgeNames")
+    void edgeNamesRoundTripThroughTheirUri(String name) throws IOException {
+        RemotePath p = dir.child(name);
+        seedFile(p, bytes("content of " + name));
+        RemotePath again = RemotePaths.get(p.toString());
+        assertThat(again.name()).isEqualTo(name);
+        assertThat(again.readString()).isEqualTo("content of " + name);
+    }
+
+    @ParameterizedTest
+    @MethodSource("edgeNames")
+    void edgeNamedDirectoriesHoldFiles(String name) throws IOException {
+        seedFile(dir.child(name).resolve("inner.txt"), bytes("inner"));
+        assertThat(dir.child(name).resolve("inner.txt").readString()).isEqualTo("inner");
+        assertThat(relativeNames(dir, dir.walk())).containsExactly(name, name + "/inner.txt");
+    }
+
+    // ------------------------------------------------------------------ walk and glob
+
+    @Test
+    void walkIsDepthFirstAndSorted() throws IOException {
+        tree(dir);
+        assertThat(relativeNames(dir, dir.walk())).containsExactly(
+                "a.txt", "b.bin", "empty", "sub", "sub/c.txt", "sub/deeper", "sub/deeper/d.txt", "sub/deeper/e.md");
+    }
+
+    @Test
+    void walkHonoursMaxDepth() throws IOException {
+        tree(dir);
+        assertThat(relativeNames(dir, dir.walk(WalkOptions.defaults().withMaxDepth(1))))
+                .containsExactly("a.txt", "b.bin", "empty", "sub");
+        assertThat(relativeNames(dir, dir.walk(WalkOptions.defaults().withMaxDepth(2))))
+                .contains("sub/deeper").doesNotContain("sub/deeper/d.txt");
+    }
+
+    @Test
+    void walkOfMissingFailsAtOnce() {
+        assertThatThrownBy(() -> dir.resolve("nope").walk()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void walkOfFileIsNotDirectory() throws IOException {
+        RemotePath f = file("f", "x");
+        assertThatThrownBy(f::walk).isInstanceOf(NotDirectoryException.class);
+    }
+
+    @Test
+    void walkEntriesCarryListingTypes() throws IOException {
+        tree(dir);
+        try (Stream<DirEntry> s = dir.walk()) {
+            assertThat(s.filter(DirEntry::isDirectory).map(DirEntry::name)).containsExactly("empty", "sub", "deeper");
+        }
+    }
+
+    @Test
+    void walkErrorHandlerCanSkipAFailingDirectory() throws IOException {
+        tree(dir);
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(dir.fileSystem());
+        faulty.failListing(dir.resolve("sub").pathString());
+        RemotePath root = faulty.wrap(dir);
+        List<RemotePath> failed = new ArrayList<>();
+        List<String> names = relativeNames(root, root.walk(WalkOptions.defaults()
+                .withErrorHandler((d, e) -> failed.add(d))));
+        assertThat(names).containsExactly("a.txt", "b.bin", "empty", "sub");
+        assertThat(failed).containsExactly(root.resolve("sub"));
+    }
+
+    @Test
+    void walkErrorRethrownSurfacesFromTheStream() throws IOException {
+        tree(dir);
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(dir.fileSystem());
+        faulty.failListing(dir.resolve("sub").pathString());
+        RemotePath root = faulty.wrap(dir);
+        assertThatThrownBy(() -> relativeNames(root, root.walk()))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasRootCauseMessage("injected: listing " + root.resolve("sub") + " failed");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"*.txt", "**/*.txt", "sub/*", "sub/**", "{a,b}.*", "[ab].*", "?.bin", "**/deeper/[!d]*",
+            "nothing*", "sub/deeper/e.md"})
+    void globMatchesLikeTheSameWalkFiltered(String pattern) throws IOException {
+        tree(dir);
+        List<String> all = relativeNames(dir, dir.walk());
+        List<String> expected = all.stream().filter(rel -> dev.remotepath.tree.Glob.compile(pattern)
+                .matches(List.of(rel.split("/")))).toList();
+        assertThat(relativeNames(dir, dir.glob(pattern))).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void globFindsExpectedFiles() throws IOException {
+        tree(dir);
+        assertThat(relativeNames(dir, dir.glob("**/*.txt"))).containsExactly("a.txt", "sub/c.txt", "sub/deeper/d.txt");
+        assertThat(relativeNames(dir, dir.glob("*.txt"))).containsExactly("a.txt");
+        assertThat(relativeNames(dir, dir.glob("sub/{c,deeper}*"))).containsExactly("sub/c.txt", "sub/deeper");
+    }
+
+    // ------------------------------------------------------------------ checksums
+
+    static Stream<Arguments> helloChecksums() {
+        return Stream.of(
+                Arguments.of(ChecksumAlgorithm.MD5, "5d41402abc4b2a76b9719d911017c592"),
+                Arguments.of(ChecksumAlgorithm.SHA1, "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d"),
+                Arguments.of(ChecksumAlgorithm.SHA256, "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"),
+                Arguments.of(ChecksumAlgorithm.SHA512, "9b71d224bd62f3785d96d46ad3ea3d73319bfbc2890caadae2dff72519673ca7"
+                        + "2323c3d99ba5c11d7c7acc6e14b8c5da0c4663475c2e5c3adef46f73bcdec043"),
+                Arguments.of(ChecksumAlgorithm.CRC32, "3610a686"),
+                Arguments.of(ChecksumAlgorithm.CRC32C, "9a71bb4c"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("helloChecksums")
+    void checksumOfKnownContent(ChecksumAlgorithm algorithm, String expected) throws IOException {
+        RemotePath f = file("hello", "hello");
+        assertThat(f.checksum(algorithm).hex()).isEqualTo(expected);
+    }
+
+    @Test
+    void checksumOfMissingIsNoSuchFile() {
+        assertThatThrownBy(() -> dir.resolve("nope").checksum(ChecksumAlgorithm.MD5))
+                .isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void checksumOfEmptyFile() throws IOException {
+        RemotePath f = dir.resolve("empty");
+        seedFile(f, new byte[0]);
+        assertThat(f.checksum(ChecksumAlgorithm.SHA256).hex())
+                .isEqualTo("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    }
+
+    // ------------------------------------------------------------------ symbolic links
+
+    @Test
+    void symlinkIsSeenAsLinkWithoutFollowing() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        file("target.txt", "t");
+        seedSymlink(dir.resolve("link"), "target.txt");
+        assertThat(dir.resolve("link").stat(LinkOption.NOFOLLOW_LINKS).type()).isEqualTo(FileType.SYMLINK);
+        assertThat(dir.resolve("link").stat().type()).isEqualTo(FileType.FILE);
+        assertThat(dir.resolve("link").isSymbolicLink()).isTrue();
+        assertThat(dir.resolve("link").readString()).isEqualTo("t");
+    }
+
+    @Test
+    void symlinkTargetIsVerbatim() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        seedSymlink(dir.resolve("link"), "../somewhere/else");
+        assertThat(dir.resolve("link").readSymbolicLink()).isEqualTo("../somewhere/else");
+    }
+
+    @Test
+    void brokenSymlinkDoesNotExistButIsALink() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        seedSymlink(dir.resolve("broken"), "no-such-target");
+        assertThat(dir.resolve("broken").exists()).isFalse();
+        assertThat(dir.resolve("broken").isSymbolicLink()).isTrue();
+        assertThat(dir.list()).extracting(DirEntry::type).containsExactly(FileType.SYMLINK);
+    }
+
+    @Test
+    void walkDoesNotFollowLinksByDefault() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        file("real/inside.txt", "x");
+        seedSymlink(dir.resolve("link"), "real");
+        assertThat(relativeNames(dir, dir.walk())).containsExactly("link", "real", "real/inside.txt");
+    }
+
+    @Test
+    void walkFollowingLinksDescendsAndDetectsLoops() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        file("real/inside.txt", "x");
+        seedSymlink(dir.resolve("real/loop"), "..");
+        seedSymlink(dir.resolve("link"), "real");
+        List<Exception> errors = new ArrayList<>();
+        List<String> names = relativeNames(dir, dir.walk(WalkOptions.defaults().withFollowLinks(true)
+                .withErrorHandler((d, e) -> errors.add(e))));
+        assertThat(names).contains("link/inside.txt", "real/inside.txt");
+        assertThat(errors).isNotEmpty().allMatch(e -> e instanceof FileSystemLoopException);
+    }
+
+    @Test
+    void createSymbolicLinkOverExistingFails() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        assumeWritable();
+        RemotePath f = file("f", "x");
+        assertThatThrownBy(() -> f.createSymbolicLink("elsewhere")).isInstanceOf(FileAlreadyExistsException.class);
+    }
+
+    @Test
+    void readSymbolicLinkOfFileFails() throws IOException {
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath f = file("f", "x");
+        assertThatThrownBy(f::readSymbolicLink).isInstanceOf(FileSystemException.class);
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    @Test
+    void writeThenRead() throws IOException {
+        assumeWritable();
+        dir.resolve("w.txt").writeString("written");
+        assertThat(dir.resolve("w.txt").readString()).isEqualTo("written");
+    }
+
+    @Test
+    void writeTruncatesExisting() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("w.txt").writeString("a long first version");
+        f.writeString("short");
+        assertThat(f.readString()).isEqualTo("short");
+    }
+
+    @Test
+    void createNewOnExistingFails() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("w.txt").writeString("first");
+        assertThatThrownBy(() -> f.writeString("second", StandardOpenOption.CREATE_NEW))
+                .isInstanceOf(FileAlreadyExistsException.class);
+        assertThat(f.readString()).isEqualTo("first");
+    }
+
+    @Test
+    void appendAppends() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("log").writeString("one,");
+        f.writeString("two", StandardOpenOption.APPEND);
+        assertThat(f.readString()).isEqualTo("one,two");
+    }
+
+    @Test
+    void writeWithoutCreateNeedsAnExistingFile() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("absent").writeString("x", StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void writeIntoMissingParentFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("no/such/dir/f").writeString("x")).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void writeOverDirectoryFails() throws IOException {
+        assumeWritable();
+        dir.resolve("d").createDirectory();
+        assertThatThrownBy(() -> dir.resolve("d").writeString("x")).isInstanceOf(FileSystemException.class);
+        assertThat(dir.resolve("d").isDirectory()).isTrue();
+    }
+
+    @Test
+    void writeEmptyFile() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("zero").write(new byte[0]);
+        assertThat(f.stat().size()).hasValue(0);
+    }
+
+    @Test
+    void readOnlyBackendRefusesWrites() throws IOException {
+        assumeTrue(!dir.fileSystem().capabilities().contains(Capability.WRITE), "backend is writable");
+        assertThatThrownBy(() -> dir.resolve("x").writeString("x")).isInstanceOf(ReadOnlyRemoteFileSystemException.class);
+        assertThatThrownBy(() -> dir.resolve("x").createDirectory()).isInstanceOf(ReadOnlyRemoteFileSystemException.class);
+        assertThatThrownBy(() -> dir.deleteRecursively()).isInstanceOf(ReadOnlyRemoteFileSystemException.class);
+    }
+
+    // ------------------------------------------------------------------ directories
+
+    @Test
+    void createDirectoryThenList() throws IOException {
+        assumeWritable();
+        dir.resolve("new").createDirectory();
+        assertThat(dir.list()).extracting(DirEntry::name, DirEntry::type).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("new", FileType.DIRECTORY));
+    }
+
+    @Test
+    void createDirectoryOverExistingFails() throws IOException {
+        assumeWritable();
+        dir.resolve("d").createDirectory();
+        assertThatThrownBy(() -> dir.resolve("d").createDirectory()).isInstanceOf(FileAlreadyExistsException.class);
+        dir.resolve("f").writeString("x");
+        assertThatThrownBy(() -> dir.resolve("f").createDirectory()).isInstanceOf(FileAlreadyExistsException.class);
+    }
+
+    @Test
+    void createDirectoryWithMissingParentFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("a/b").createDirectory()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void createDirectoriesMakesParentsAndAcceptsExisting() throws IOException {
+        assumeWritable();
+        dir.resolve("a/b/c").createDirectories();
+        assertThat(dir.resolve("a/b/c").isDirectory()).isTrue();
+        dir.resolve("a/b/c").createDirectories();
+        dir.resolve("a").createDirectories();
+        assertThat(dir.resolve("a/b").isDirectory()).isTrue();
+    }
+
+    @Test
+    void createDirectoriesOverFileFails() throws IOException {
+        assumeWritable();
+        dir.resolve("f").writeString("x");
+        assertThatThrownBy(() -> dir.resolve("f/sub").createDirectories()).isInstanceOf(FileSystemException.class);
+        assertThatThrownBy(() -> dir.resolve("f").createDirectories()).isInstanceOf(FileAlreadyExistsException.class);
+    }
+
+    // ------------------------------------------------------------------ deleting
+
+    @Test
+    void deleteFile() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("f").writeString("x");
+        f.delete();
+        assertThat(f.exists()).isFalse();
+    }
+
+    @Test
+    void deleteEmptyDirectory() throws IOException {
+        assumeWritable();
+        RemotePath d = dir.resolve("d").createDirectory();
+        d.delete();
+        assertThat(d.exists()).isFalse();
+    }
+
+    @Test
+    void deleteNonEmptyDirectoryFails() throws IOException {
+        assumeWritable();
+        dir.resolve("d").createDirectory().resolve("f").writeString("x");
+        assertThatThrownBy(() -> dir.resolve("d").delete()).isInstanceOf(DirectoryNotEmptyException.class);
+        assertThat(dir.resolve("d/f").readString()).isEqualTo("x");
+    }
+
+    @Test
+    void deleteMissingFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("nope").delete()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void deleteIfExistsSaysWhetherItDeleted() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("f").writeString("x");
+        assertThat(f.deleteIfExists()).isTrue();
+        assertThat(f.deleteIfExists()).isFalse();
+    }
+
+    @Test
+    void deleteSymlinkLeavesTarget() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath target = dir.resolve("t").writeString("keep");
+        dir.resolve("l").createSymbolicLink("t").delete();
+        assertThat(target.readString()).isEqualTo("keep");
+        assertThat(dir.resolve("l").isSymbolicLink()).isFalse();
+    }
+
+    @Test
+    void deleteRecursivelyRemovesTree() throws IOException {
+        assumeWritable();
+        RemotePath root = tree(dir.resolve("t"));
+        root.deleteRecursively();
+        assertThat(root.exists()).isFalse();
+        assertThat(dir.list()).isEmpty();
+    }
+
+    @Test
+    void deleteRecursivelyOnFile() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("f").writeString("x");
+        f.deleteRecursively();
+        assertThat(f.exists()).isFalse();
+    }
+
+    @Test
+    void deleteRecursivelyOnMissingFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("nope").deleteRecursively()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void deleteRecursivelyNeverFollowsLinks() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath outside = tree(dir.resolve("outside"));
+        RemotePath doomed = dir.resolve("doomed").createDirectory();
+        doomed.resolve("link-to-outside").createSymbolicLink("../outside");
+        doomed.deleteRecursively();
+        assertThat(doomed.exists()).isFalse();
+        assertThat(relativeNames(outside, outside.walk())).hasSize(8);
+    }
+
+    // ------------------------------------------------------------------ copying
+
+    @Test
+    void copyFileCopiesContent() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("payload");
+        src.copyTo(dir.resolve("dst"));
+        assertThat(dir.resolve("dst").readString()).isEqualTo("payload");
+        assertThat(src.readString()).isEqualTo("payload");
+    }
+
+    @Test
+    void copyPreservesModificationTime() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SET_LAST_MODIFIED_TIME);
+        Instant then = Instant.parse("2020-02-29T12:34:56Z");
+        RemotePath src = dir.resolve("src").writeString("old").setLastModifiedTime(then);
+        src.copyTo(dir.resolve("dst"));
+        assertThat(dir.resolve("dst").stat().lastModified()).hasValue(then);
+    }
+
+    @Test
+    void copyOverExistingWithoutReplaceFailsAndKeepsTarget() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("new");
+        RemotePath dst = dir.resolve("dst").writeString("old");
+        assertThatThrownBy(() -> src.copyTo(dst)).isInstanceOf(FileAlreadyExistsException.class);
+        assertThat(dst.readString()).isEqualTo("old");
+        assertThat(leftoverTemporaries(dir)).isEmpty();
+    }
+
+    @Test
+    void copyWithReplaceReplaces() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("new");
+        RemotePath dst = dir.resolve("dst").writeString("an older, longer content");
+        src.copyTo(dst, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(dst.readString()).isEqualTo("new");
+    }
+
+    @Test
+    void copyMissingSourceFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("nope").copyTo(dir.resolve("dst"))).isInstanceOf(NoSuchFileException.class);
+        assertThat(dir.resolve("dst").exists()).isFalse();
+    }
+
+    @Test
+    void copyIntoMissingParentFails() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("x");
+        assertThatThrownBy(() -> src.copyTo(dir.resolve("no/parent/dst"))).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void copyTreeCopiesEverything() throws IOException {
+        assumeWritable();
+        RemotePath src = tree(dir.resolve("src"));
+        src.copyTo(dir.resolve("dst"));
+        RemotePath dst = dir.resolve("dst");
+        assertThat(relativeNames(dst, dst.walk())).isEqualTo(relativeNames(src, src.walk()));
+        assertThat(dst.resolve("sub/deeper/e.md").readString()).isEqualTo("echo");
+        assertThat(dst.resolve("empty").isDirectory()).isTrue();
+        assertThat(leftoverTemporaries(dir)).isEmpty();
+    }
+
+    @Test
+    void copyTreeOntoExistingNeedsReplaceThenMerges() throws IOException {
+        assumeWritable();
+        RemotePath src = tree(dir.resolve("src"));
+        RemotePath dst = dir.resolve("dst").createDirectory();
+        dst.resolve("extra.txt").writeString("stays");
+        dst.resolve("a.txt").writeString("stale");
+        assertThatThrownBy(() -> src.copyTo(dst)).isInstanceOf(FileAlreadyExistsException.class);
+        src.copyTo(dst, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(dst.resolve("a.txt").readString()).isEqualTo("alpha");
+        assertThat(dst.resolve("extra.txt").readString()).isEqualTo("stays");
+    }
+
+    @Test
+    void copyTreeIntoItselfIsRefused() throws IOException {
+        assumeWritable();
+        RemotePath src = tree(dir.resolve("src"));
+        assertThatThrownBy(() -> src.copyTo(src.resolve("sub/inner"))).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("inside");
+        assertThat(src.resolve("sub/inner").exists()).isFalse();
+    }
+
+    @Test
+    void copyToItselfIsRefused() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("f").writeString("x");
+        assertThatThrownBy(() -> f.copyTo(f)).isInstanceOf(FileSystemException.class);
+        assertThat(f.readString()).isEqualTo("x");
+    }
+
+    @Test
+    void copyTreeRecreatesLinksAsLinks() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath src = dir.resolve("src").createDirectory();
+        src.resolve("f").writeString("x");
+        src.resolve("l").createSymbolicLink("f");
+        src.copyTo(dir.resolve("dst"));
+        assertThat(dir.resolve("dst/l").isSymbolicLink()).isTrue();
+        assertThat(dir.resolve("dst/l").readSymbolicLink()).isEqualTo("f");
+    }
+
+    @Test
+    void copyTreeFollowingLinksCopiesContent() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath src = dir.resolve("src").createDirectory();
+        src.resolve("f").writeString("x");
+        src.resolve("l").createSymbolicLink("f");
+        src.copyTo(dir.resolve("dst"), RemoteCopyOption.FOLLOW_LINKS);
+        assertThat(dir.resolve("dst/l").isSymbolicLink()).isFalse();
+        assertThat(dir.resolve("dst/l").readString()).isEqualTo("x");
+    }
+
+    @Test
+    void copyAcrossBackendsPreservesContentAndTime() throws IOException {
+        assumeWritable();
+        RemotePath other = otherBackendDirectory();
+        RemotePath src = tree(dir.resolve("src"));
+        Instant then = Instant.parse("2021-06-01T00:00:00Z");
+        if (dir.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
+            src.resolve("a.txt").setLastModifiedTime(then);
+        }
+        src.copyTo(other.resolve("copy"));
+        assertThat(relativeNames(other.resolve("copy"), other.resolve("copy").walk()))
+                .isEqualTo(relativeNames(src, src.walk()));
+        assertThat(other.resolve("copy/sub/c.txt").readString()).isEqualTo("charlie");
+        FileStat copied = other.resolve("copy/a.txt").stat();
+        Duration precision = src.resolve("a.txt").stat().lastModifiedPrecision();
+        assertThat(Duration.between(copied.lastModified().orElseThrow(),
+                src.resolve("a.txt").stat().lastModified().orElseThrow()).abs()).isLessThan(precision.plusNanos(1));
+        other.fileSystem().close();
+    }
+
+    @Test
+    void copyBackFromAnotherBackend() throws IOException {
+        assumeWritable();
+        RemotePath other = otherBackendDirectory();
+        tree(other.resolve("t"));
+        other.resolve("t").copyTo(dir.resolve("back"));
+        assertThat(dir.resolve("back/sub/deeper/d.txt").readString()).isEqualTo("delta");
+        other.fileSystem().close();
+    }
+
+    @Test
+    void failedCopyLeavesOldTargetAndNoTemporary() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").write(new byte[300_000]);
+        RemotePath dst = dir.resolve("dst").writeString("previous version");
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(dir.fileSystem()).failWritesAfter(100_000);
+        assertThatThrownBy(() -> src.copyTo(faulty.wrap(dst), StandardCopyOption.REPLACE_EXISTING))
+                .isInstanceOf(IOException.class).hasMessageContaining("injected");
+        assertThat(dst.readString()).isEqualTo("previous version");
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("dst", "src");
+    }
+
+    @Test
+    void failedCopyOfNewFileLeavesNothing() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").write(new byte[300_000]);
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(dir.fileSystem()).failWritesAfter(1000);
+        assertThatThrownBy(() -> src.copyTo(faulty.wrap(dir.resolve("dst")))).isInstanceOf(IOException.class);
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("src");
+    }
+
+    // ------------------------------------------------------------------ moving
+
+    @Test
+    void moveFileRenames() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("m");
+        src.moveTo(dir.resolve("dst"));
+        assertThat(src.exists()).isFalse();
+        assertThat(dir.resolve("dst").readString()).isEqualTo("m");
+    }
+
+    @Test
+    void moveTreeRenames() throws IOException {
+        assumeWritable();
+        tree(dir.resolve("src"));
+        dir.resolve("src").moveTo(dir.resolve("moved"));
+        assertThat(dir.resolve("src").exists()).isFalse();
+        assertThat(dir.resolve("moved/sub/deeper/d.txt").readString()).isEqualTo("delta");
+    }
+
+    @Test
+    void moveOntoExistingWithoutReplaceFails() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("new");
+        RemotePath dst = dir.resolve("dst").writeString("old");
+        assertThatThrownBy(() -> src.moveTo(dst)).isInstanceOf(FileAlreadyExistsException.class);
+        assertThat(dst.readString()).isEqualTo("old");
+        assertThat(src.readString()).isEqualTo("new");
+    }
+
+    @Test
+    void moveWithReplaceReplaces() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src").writeString("new");
+        RemotePath dst = dir.resolve("dst").writeString("old");
+        src.moveTo(dst, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(dst.readString()).isEqualTo("new");
+        assertThat(src.exists()).isFalse();
+    }
+
+    @Test
+    void moveMissingFails() throws IOException {
+        assumeWritable();
+        assertThatThrownBy(() -> dir.resolve("nope").moveTo(dir.resolve("dst"))).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void moveIntoItselfIsRefused() throws IOException {
+        assumeWritable();
+        tree(dir.resolve("src"));
+        assertThatThrownBy(() -> dir.resolve("src").moveTo(dir.resolve("src/sub/x"))).isInstanceOf(FileSystemException.class);
+        assertThat(dir.resolve("src/a.txt").exists()).isTrue();
+    }
+
+    @Test
+    void moveAcrossBackendsCopiesThenDeletes() throws IOException {
+        assumeWritable();
+        RemotePath other = otherBackendDirectory();
+        tree(dir.resolve("src"));
+        dir.resolve("src").moveTo(other.resolve("moved"));
+        assertThat(dir.resolve("src").exists()).isFalse();
+        assertThat(other.resolve("moved/sub/c.txt").readString()).isEqualTo("charlie");
+        other.fileSystem().close();
+    }
+
+    @Test
+    void atomicMoveAcrossBackendsIsRefused() throws IOException {
+        assumeWritable();
+        RemotePath other = otherBackendDirectory();
+        RemotePath src = dir.resolve("src").writeString("x");
+        assertThatThrownBy(() -> src.moveTo(other.resolve("x"), StandardCopyOption.ATOMIC_MOVE))
+                .isInstanceOf(AtomicMoveNotSupportedException.class);
+        assertThat(src.exists()).isTrue();
+        other.fileSystem().close();
+    }
+
+    // ------------------------------------------------------------------ attributes
+
+    @Test
+    void setLastModifiedTimeIsReadBack() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SET_LAST_MODIFIED_TIME);
+        Instant t = Instant.parse("2001-09-09T01:46:40Z");
+        RemotePath f = dir.resolve("f").writeString("x").setLastModifiedTime(t);
+        FileStat s = f.stat();
+        assertThat(Duration.between(s.lastModified().orElseThrow(), t).abs()).isLessThan(s.lastModifiedPrecision().plusNanos(1));
+        assertThat(dir.list(ListDetail.FILE_STATS).getFirst().stat().lastModified()).isEqualTo(s.lastModified());
+    }
+
+    @Test
+    void setLastModifiedTimeOfMissingFails() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SET_LAST_MODIFIED_TIME);
+        assertThatThrownBy(() -> dir.resolve("nope").setLastModifiedTime(Instant.EPOCH)).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void permissionsAreReadBack() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.POSIX_PERMISSIONS);
+        Set<PosixFilePermission> perms = PosixFilePermissions.fromString("rw-r-----");
+        RemotePath f = dir.resolve("f").writeString("x").setPermissions(perms);
+        assertThat(f.stat().permissions()).hasValue(perms);
+    }
+
+    @Test
+    void unsupportedOptionalOperationsSaySo() throws IOException {
+        assumeWritable();
+        assumeTrue(!dir.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS), "backend has links");
+        assertThatThrownBy(() -> dir.resolve("l").createSymbolicLink("x")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    // ------------------------------------------------------------------ hostile listings
+
+    @ParameterizedTest
+    @ValueSource(strings = {"..", ".", "", "a/b", "../../etc", "nul\0byte"})
+    void unsafeListedNamesFailTheListing(String hostile) throws IOException {
+        file("ok.txt", "fine");
+        FaultInjectingFileSystem tampered = new FaultInjectingFileSystem(dir.fileSystem())
+                .addToEveryListing(new ListedEntry(hostile, FileStat.ofType(FileType.FILE)));
+        RemotePath root = tampered.wrap(dir);
+        assertThatThrownBy(root::list).isInstanceOf(UnsafeNameException.class).hasMessageContaining("unsafe name");
+        assertThatThrownBy(() -> relativeNames(root, root.walk())).isInstanceOf(UnsafeNameException.class);
+    }
+
+    @Test
+    void unsafeListedNameStopsRecursiveDeleteBeforeItTouchesAnything() throws IOException {
+        assumeWritable();
+        RemotePath victim = file("outside/keep.txt", "precious");
+        RemotePath doomed = file("doomed/f.txt", "x").parent();
+        FaultInjectingFileSystem tampered = new FaultInjectingFileSystem(dir.fileSystem())
+                .addToEveryListing(new ListedEntry("..", FileStat.ofType(FileType.DIRECTORY)));
+        assertThatThrownBy(() -> tampered.wrap(doomed).deleteRecursively()).isInstanceOf(UnsafeNameException.class);
+        assertThat(victim.readString()).isEqualTo("precious");
+    }
+
+    // ------------------------------------------------------------------ metadata reuse, counted
+
+    /** Builds D directories holding N files in all; returns {D, N}. */
+    private int[] countedTree(RemotePath root) throws IOException {
+        int dirs = 1;
+        int files = 0;
+        for (int d = 0; d < 4; d++) {
+            RemotePath sub = root.resolve("d" + d);
+            seedDirectory(sub);
+            dirs++;
+            for (int f = 0; f < 5; f++) {
+                seedFile(sub.resolve("f" + f + ".txt"), bytes("file " + d + "/" + f));
+                files++;
+            }
+            RemotePath nested = sub.resolve("nested");
+            seedDirectory(nested);
+            dirs++;
+            seedFile(nested.resolve("n.txt"), bytes("nested " + d));
+            files++;
+        }
+        seedFile(root.resolve("top.txt"), bytes("top"));
+        return new int[] {dirs, files + 1};
+    }
+
+    @Test
+    void walkMakesOneListPerDirectoryAndNoStat() throws IOException {
+        int[] dn = countedTree(dir);
+        RemotePath root = CountingFileSystem.counting(dir);
+        List<String> names = relativeNames(root, root.walk());
+        CountingFileSystem c = CountingFileSystem.of(root);
+        assertThat(names).hasSize(dn[0] - 1 + dn[1]);
+        assertThat(c.count(LIST)).isEqualTo(dn[0]);
+        assertThat(c.count(STAT)).isZero();
+        assertThat(c.count(OPEN_READ)).isZero();
+    }
+
+    @Test
+    void walkWithFileStatsStillMakesNoStat() throws IOException {
+        countedTree(dir);
+        RemotePath root = CountingFileSystem.counting(dir);
+        try (Stream<DirEntry> s = root.walk(WalkOptions.defaults().withDetail(ListDetail.FILE_STATS))) {
+            assertThat(s.filter(DirEntry::isRegularFile)).allMatch(e -> e.stat().size().isPresent());
+        }
+        assertThat(CountingFileSystem.of(root).count(STAT)).isZero();
+    }
+
+    @Test
+    void globPrunesDirectoriesThatCannotMatch() throws IOException {
+        countedTree(dir);
+        RemotePath root = CountingFileSystem.counting(dir);
+        assertThat(relativeNames(root, root.glob("d1/*.txt"))).hasSize(5);
+        assertThat(CountingFileSystem.of(root).count(LIST)).isEqualTo(2);
+        assertThat(CountingFileSystem.of(root).count(STAT)).isZero();
+    }
+
+    @Test
+    void deleteRecursivelyMakesOneListPerDirectoryAndOneStat() throws IOException {
+        assumeWritable();
+        RemotePath t = dir.resolve("t");
+        int[] dn = countedTree(t);
+        RemotePath root = CountingFileSystem.counting(t);
+        root.deleteRecursively();
+        CountingFileSystem c = CountingFileSystem.of(root);
+        assertThat(c.count(LIST)).isEqualTo(dn[0]);
+        assertThat(c.count(STAT)).as("only the start is stat'ed, to never follow a link there").isEqualTo(1);
+        assertThat(c.count(DELETE_FILES)).isLessThanOrEqualTo(dn[0]);
+        assertThat(c.count(DELETE_FILE)).isLessThanOrEqualTo(dn[1]);
+        assertThat(t.exists()).isFalse();
+    }
+
+    @Test
+    void treeCopyStatsNothingItListed() throws IOException {
+        assumeWritable();
+        RemotePath src = dir.resolve("src");
+        int[] dn = countedTree(src);
+        RemotePath counted = CountingFileSystem.counting(src);
+        CountingFileSystem c = CountingFileSystem.of(counted);
+        FaultInjectingFileSystem clientSideTarget = new FaultInjectingFileSystem(dir.fileSystem());
+        counted.copyTo(clientSideTarget.wrap(dir.resolve("dst")));
+        assertThat(c.count(STAT)).as("only the start").isEqualTo(1);
+        assertThat(c.count(LIST)).isEqualTo(dn[0]);
+        assertThat(c.count(OPEN_READ)).isEqualTo(dn[1]);
+        assertThat(dir.resolve("dst/d3/nested/n.txt").readString()).isEqualTo("nested 3");
+    }
+
+    @Test
+    void treeCopyIntoNewTargetStatsNothingThere() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.ATOMIC_RENAME);
+        RemotePath src = dir.resolve("src");
+        countedTree(src);
+        RemotePath target = CountingFileSystem.counting(dir.resolve("dst"));
+        src.copyTo(target);
+        assertThat(CountingFileSystem.of(target).count(STAT)).isZero();
+        assertThat(CountingFileSystem.of(target).count(LIST)).isZero();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** A deterministic, incompressible-looking byte stream that digests what it yields. */
+    private static final class PatternStream extends InputStream {
+        private final long size;
+        private final MessageDigest digest;
+        private long pos;
+        private long state = 0x9E3779B97F4A7C15L;
+
+        PatternStream(long size, MessageDigest digest) {
+            this.size = size;
+            this.digest = digest;
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= size) {
+                return -1;
+            }
+            int n = (int) Math.min(len, size - pos);
+            for (int i = 0; i < n; i++) {
+                state ^= state << 13;
+                state ^= state >>> 7;
+                state ^= state << 17;
+                b[off + i] = (byte) state;
+            }
+            digest.update(b, off, n);
+            pos += n;
+            return n;
+        }
+    }
+}
