@@ -327,7 +327,7 @@ public final class RemotePath implements Comparable<RemotePath> {
         return fs.stat(requireAbsolute("stat"), !Arrays.asList(options).contains(LinkOption.NOFOLLOW_LINKS));
     }
 
-    /** True when something exists here (a link is followed; a broken link does not exist). */
+    /** True when something exists here (a link is followed; a broken or looping link does not exist). */
     public boolean exists() throws IOException {
         return statIfExists(true).isPresent();
     }
@@ -347,7 +347,7 @@ public final class RemotePath implements Comparable<RemotePath> {
     private Optional<FileStat> statIfExists(boolean follow) throws IOException {
         try {
             return Optional.of(fs.stat(requireAbsolute("stat"), follow));
-        } catch (NoSuchFileException e) {
+        } catch (NoSuchFileException | java.nio.file.FileSystemLoopException e) {
             return Optional.empty();
         }
     }

@@ -1,6 +1,5 @@
 package dev.remotepath;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /** Percent-encoding of path strings into URI paths (RFC 3986), shared by every backend. */
@@ -18,7 +17,10 @@ public final class UriPaths {
         for (char c : "-._~!$&'()*+,;=:@/".toCharArray()) SAFE[c] = true;
     }
 
-    /** Encodes a decoded path so that every other character than RFC 3986 pchar and '/' is %XX (UTF-8). */
+    /**
+     * Encodes a decoded path so that every character other than RFC 3986 pchar and '/' is %XX
+     * of its UTF-8 bytes; escaped raw bytes ({@link NameBytes}) become %XX of the byte itself.
+     */
     public static String encodePath(String path) {
         int i = 0;
         while (i < path.length() && path.charAt(i) < 128 && SAFE[path.charAt(i)]) {
@@ -28,57 +30,48 @@ public final class UriPaths {
             return path;
         }
         StringBuilder sb = new StringBuilder(path.length() + 16).append(path, 0, i);
-        byte[] bytes = path.substring(i).getBytes(StandardCharsets.UTF_8);
-        for (byte b : bytes) {
+        for (byte b : NameBytes.encode(path.substring(i))) {
             int c = b & 0xff;
             if (c < 128 && SAFE[c]) {
                 sb.append((char) c);
             } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+                sb.append('%').append(HEX[c >> 4]).append(HEX[c & 15]);
             }
         }
         return sb.toString();
     }
 
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
     /**
-     * Decodes %XX escapes exactly (UTF-8; '+' stays '+').
+     * Decodes %XX escapes exactly ('+' stays '+'); bytes that are not UTF-8 are kept
+     * losslessly as {@link NameBytes} escapes.
      *
-     * @throws IllegalArgumentException on a malformed escape or bytes that are not UTF-8
+     * @throws IllegalArgumentException on a malformed or truncated escape
      */
     public static String decode(String encoded) {
         if (encoded.indexOf('%') < 0) {
             return encoded;
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(encoded.length());
-        for (int i = 0; i < encoded.length(); i++) {
-            char c = encoded.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= encoded.length()) {
+        byte[] raw = encoded.getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[raw.length];
+        int n = 0;
+        for (int i = 0; i < raw.length; i++) {
+            if (raw[i] == '%') {
+                if (i + 2 >= raw.length) {
                     throw new IllegalArgumentException("truncated percent escape in '" + encoded + "'");
                 }
-                int hi = Character.digit(encoded.charAt(i + 1), 16);
-                int lo = Character.digit(encoded.charAt(i + 2), 16);
+                int hi = Character.digit(raw[i + 1], 16);
+                int lo = Character.digit(raw[i + 2], 16);
                 if (hi < 0 || lo < 0) {
                     throw new IllegalArgumentException("malformed percent escape in '" + encoded + "'");
                 }
-                out.write(hi << 4 | lo);
+                out[n++] = (byte) (hi << 4 | lo);
                 i += 2;
             } else {
-                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                if (Character.isHighSurrogate(c) && i + 1 < encoded.length()) {
-                    b = encoded.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
-                    i++;
-                }
-                out.writeBytes(b);
+                out[n++] = raw[i];
             }
         }
-        byte[] bytes = out.toByteArray();
-        var decoder = StandardCharsets.UTF_8.newDecoder();
-        try {
-            return decoder.decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalArgumentException("percent escapes are not UTF-8 in '" + encoded + "'");
-        }
+        return NameBytes.decode(out, 0, n);
     }
 }

@@ -74,7 +74,22 @@ class ValuesTest {
         assertThatThrownBy(() -> UriPaths.decode("%")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> UriPaths.decode("%4")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> UriPaths.decode("%g0")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> UriPaths.decode("%ff%fe")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("UTF-8");
+        assertThat(UriPaths.decode("bad%ff%FEname")).isEqualTo("bad\udcff\udcfename");
+    }
+
+    @Test
+    void nameBytesAreLossless() {
+        byte[][] names = {{'a', 'b'}, {(byte) 0xff, (byte) 0xfe}, {(byte) 0xc3, (byte) 0xa9}, {(byte) 0xc3},
+            {'x', (byte) 0xed, (byte) 0xb2, (byte) 0x80, 'y'}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80},
+            {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {'\n', 0x7f}};
+        for (byte[] raw : names) {
+            String s = NameBytes.decode(raw);
+            assertThat(NameBytes.encode(s)).as(java.util.Arrays.toString(raw)).isEqualTo(raw);
+            assertThat(UriPaths.decode(UriPaths.encodePath(s))).isEqualTo(s);
+        }
+        assertThat(NameBytes.decode(new byte[] {(byte) 0xc3, (byte) 0xa9})).isEqualTo("é");
+        assertThat(NameBytes.hasEscapes("é😀")).isFalse();
+        assertThat(NameBytes.hasEscapes(NameBytes.decode(new byte[] {(byte) 0x80}))).isTrue();
+        assertThat(UriPaths.encodePath(NameBytes.decode(new byte[] {'/', (byte) 0xff}))).isEqualTo("/%FF");
     }
 }

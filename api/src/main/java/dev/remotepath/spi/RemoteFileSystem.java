@@ -59,6 +59,18 @@ public interface RemoteFileSystem extends Closeable {
      */
     DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException;
 
+    /**
+     * Lists {@code directory}, a child of the directory that the still-open {@code parent}
+     * listing (returned by this file system) lists. A backend that can open a directory
+     * relative to its parent's handle does so (the local lister uses {@code openat} on the
+     * parent's descriptor, so a deep walk never resolves a full path); the default lists by
+     * path.
+     */
+    default DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
+            throws IOException {
+        return list(directory, detail);
+    }
+
     /** Opens a file for reading from byte {@code offset} (0 for the start). */
     InputStream openRead(RemotePath file, long offset) throws IOException;
 

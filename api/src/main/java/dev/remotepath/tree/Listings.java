@@ -26,14 +26,25 @@ public final class Listings {
 
     /** All entries of {@code directory}, in the backend's order. */
     public static List<DirEntry> read(RemotePath directory, ListDetail detail) throws IOException {
-        List<DirEntry> out = new ArrayList<>();
-        String where = directory.toString();
         try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
-            while (listing.hasNext()) {
-                ListedEntry raw = listing.next();
+            return drain(listing, directory);
+        }
+    }
+
+    /**
+     * Reads every entry of an open listing of {@code directory}, validating each name, and
+     * leaves the listing open (its handle may serve {@code listChild}).
+     */
+    public static List<DirEntry> drain(DirectoryListing listing, RemotePath directory) throws IOException {
+        List<DirEntry> out = new ArrayList<>();
+        String where = null;
+        while (listing.hasNext()) {
+            ListedEntry raw = listing.next();
+            if (!EntryNames.isSafe(raw.name())) {
+                where = where == null ? directory.toString() : where;
                 EntryNames.requireSafe(where, raw.name());
-                out.add(new DirEntry(directory.child(raw.name()), raw.stat()));
             }
+            out.add(new DirEntry(directory.child(raw.name()), raw.stat()));
         }
         return out;
     }

@@ -5,6 +5,9 @@ import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
 import dev.remotepath.WalkOptions;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.RemoteFileSystem;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemLoopException;
@@ -24,27 +27,33 @@ import java.util.stream.StreamSupport;
 /**
  * A lazy depth-first walk: entries are listed one directory at a time, sorted by name, and
  * emitted before their children. The listing's metadata is what each entry carries; nothing
- * is stat'ed again, except a symbolic link's target when links are followed.
+ * is stat'ed again, except a symbolic link's target when links are followed. Each directory's
+ * listing stays open while its subtree is walked, so a backend can list children relative to
+ * it ({@link RemoteFileSystem#listChild}); at most one listing per level is open.
  */
-public final class TreeWalker implements Iterator<DirEntry> {
+public final class TreeWalker implements Iterator<DirEntry>, Closeable {
 
     /** Symbolic-link hops allowed on one branch when the backend gives no file keys to detect loops with. */
     static final int MAX_LINK_HOPS = 40;
 
-    private record Frame(Iterator<DirEntry> entries, int depth, Optional<String> key, int linkHops) {
+    private record Frame(DirectoryListing listing, Iterator<DirEntry> entries, int depth, Optional<String> key,
+            int linkHops) {
     }
 
+    private final RemoteFileSystem fs;
     private final WalkOptions options;
     private final Predicate<RemotePath> descend;
     private final Deque<Frame> stack = new ArrayDeque<>();
     private DirEntry next;
 
     private TreeWalker(RemotePath root, WalkOptions options, Predicate<RemotePath> descend) throws IOException {
+        this.fs = root.fileSystem();
         this.options = options;
         this.descend = descend;
         Optional<String> rootKey = options.followLinks() ? root.stat().fileKey() : Optional.empty();
         // The root's listing fails eagerly so that a missing start is an exception from walk() itself.
-        stack.push(new Frame(Listings.sorted(root, options.detail()).iterator(), 1, rootKey, 0));
+        DirectoryListing listing = fs.list(root, options.detail());
+        push(listing, root, 1, rootKey, 0);
     }
 
     /** Walks below {@code root} as {@code options} say. */
@@ -57,7 +66,25 @@ public final class TreeWalker implements Iterator<DirEntry> {
             throws IOException {
         TreeWalker walker = new TreeWalker(root, options, descend);
         return StreamSupport.stream(
-                Spliterators.spliteratorUnknownSize(walker, Spliterator.ORDERED | Spliterator.NONNULL), false);
+                        Spliterators.spliteratorUnknownSize(walker, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(walker::closeQuietly);
+    }
+
+    private void push(DirectoryListing listing, RemotePath dir, int depth, Optional<String> key, int hops)
+            throws IOException {
+        List<DirEntry> entries;
+        try {
+            entries = Listings.drain(listing, dir);
+        } catch (IOException | RuntimeException e) {
+            try {
+                listing.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        entries.sort(Listings.BY_NAME);
+        stack.push(new Frame(listing, entries.iterator(), depth, key, hops));
     }
 
     @Override
@@ -65,6 +92,7 @@ public final class TreeWalker implements Iterator<DirEntry> {
         try {
             return advance();
         } catch (IOException e) {
+            closeQuietly();
             throw new UncheckedIOException(e);
         }
     }
@@ -79,6 +107,30 @@ public final class TreeWalker implements Iterator<DirEntry> {
         return e;
     }
 
+    /** Releases the listings still open (when a stream is closed before its end). */
+    @Override
+    public void close() throws IOException {
+        IOException first = null;
+        while (!stack.isEmpty()) {
+            try {
+                stack.pop().listing.close();
+            } catch (IOException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException ignored) {
+            // Closing a listing releases a handle; nothing useful to report after the walk ended.
+        }
+    }
+
     private boolean advance() throws IOException {
         while (next == null) {
             Frame top = stack.peek();
@@ -86,7 +138,7 @@ public final class TreeWalker implements Iterator<DirEntry> {
                 return false;
             }
             if (!top.entries.hasNext()) {
-                stack.pop();
+                stack.pop().listing.close();
                 continue;
             }
             DirEntry entry = top.entries.next();
@@ -102,7 +154,7 @@ public final class TreeWalker implements Iterator<DirEntry> {
             }
             next = entry;
             if (entry.isDirectory() && top.depth < options.maxDepth() && descend.test(entry.path())) {
-                enter(entry, top.depth + 1, hops);
+                enter(top, entry, hops);
             }
         }
         return true;
@@ -111,28 +163,29 @@ public final class TreeWalker implements Iterator<DirEntry> {
     private Optional<FileStat> targetOf(DirEntry link) throws IOException {
         try {
             return Optional.of(link.path().stat());
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
+        } catch (NoSuchFileException | FileSystemLoopException e) {
+            return Optional.empty(); // broken, or a loop of links: reported as the link itself
         }
     }
 
-    private void enter(DirEntry dir, int depth, int hops) throws IOException {
+    private void enter(Frame parent, DirEntry dir, int hops) throws IOException {
         Optional<String> listedKey = dir.stat().fileKey();
         // Loop detection needs every ancestor's identity, and a types-only listing lacks it.
         Optional<String> key = options.followLinks() && listedKey.isEmpty() ? dir.path().stat().fileKey() : listedKey;
         boolean loop = hops > MAX_LINK_HOPS
-                || (key.isPresent() && stack.stream().anyMatch(f -> f.key.equals(key)));
+                || (options.followLinks() && key.isPresent() && stack.stream().anyMatch(f -> f.key.equals(key)));
         if (loop) {
             options.errorHandler().onError(dir.path(), new FileSystemLoopException(dir.path().toString()));
             return;
         }
-        List<DirEntry> children;
+        DirectoryListing listing;
         try {
-            children = Listings.sorted(dir.path(), options.detail());
+            // Through a followed link the child is not where the parent's handle says: list by path.
+            listing = hops > parent.linkHops ? fs.list(dir.path(), options.detail())
+                    : fs.listChild(parent.listing, dir.path(), options.detail());
+            push(listing, dir.path(), parent.depth + 1, key, hops);
         } catch (IOException e) {
             options.errorHandler().onError(dir.path(), e);
-            return;
         }
-        stack.push(new Frame(children.iterator(), depth, key, hops));
     }
 }

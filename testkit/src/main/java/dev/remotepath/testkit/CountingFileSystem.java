@@ -84,6 +84,14 @@ public class CountingFileSystem extends ForwardingFileSystem {
         return super.list(directory, detail);
     }
 
+    /** Counted as a {@link Call#LIST}: it is one listing of one directory. */
+    @Override
+    public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
+            throws IOException {
+        hit(Call.LIST);
+        return super.listChild(parent, directory, detail);
+    }
+
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         hit(Call.OPEN_READ);

@@ -76,6 +76,13 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
     }
 
     @Override
+    public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
+            throws IOException {
+        // Through list(), so that injected failures and entries apply to every directory.
+        return list(directory, detail);
+    }
+
+    @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         OutputStream out = super.openWrite(file, mode);
         long limit = failWritesAfterBytes;

@@ -70,6 +70,12 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
+    public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
+            throws IOException {
+        return delegate.listChild(parent, down(directory), detail);
+    }
+
+    @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         return delegate.openRead(down(file), offset);
     }

@@ -120,7 +120,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path child : stream) {
                 try {
-                    entries.add(new ListedEntry(child.getFileName().toString(), toStat(readAttributes(child, false))));
+                    entries.add(new ListedEntry(nameOf(child), toStat(readAttributes(child, false))));
                 } catch (NoSuchFileException vanished) {
                     // Deleted while listing: not an entry any more.
                 }
@@ -130,6 +130,11 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             throw translate(io, directory, null);
         }
         return DirectoryListing.of(entries);
+    }
+
+    /** The name of a listed child; backends whose names are bytes override to keep them lossless. */
+    protected String nameOf(Path child) {
+        return child.getFileName().toString();
     }
 
     @Override
@@ -281,6 +286,19 @@ public abstract class NioFileSystem implements RemoteFileSystem {
                 o = t;
             }
             String reason = fse.getReason();
+            if (fse.getClass() == FileSystemException.class && "Not a directory".equals(reason)) {
+                // ENOTDIR while resolving a path: a parent is a file, so the path does not exist
+                // (what jimfs, and most remote servers, report).
+                IOException out = new NoSuchFileException(f, o, "a parent is not a directory");
+                out.initCause(e);
+                return out;
+            }
+            if (fse.getClass() == FileSystemException.class && reason != null
+                    && reason.startsWith("Too many levels of symbolic links")) {
+                IOException out = new FileSystemLoopException(f);
+                out.initCause(e);
+                return out;
+            }
             IOException out = switch (fse) {
                 case NoSuchFileException x -> new NoSuchFileException(f, o, reason);
                 case FileAlreadyExistsException x -> new FileAlreadyExistsException(f, o, reason);

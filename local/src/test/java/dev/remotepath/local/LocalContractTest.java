@@ -1,0 +1,48 @@
+package dev.remotepath.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole contract suite on a fresh temporary directory. Surefire runs this class twice:
+ * with the lister chosen automatically (FFM on Linux) and with {@code remotepath.local.lister=nio}.
+ */
+class LocalContractTest extends RemoteFileSystemContract {
+
+    private Path temp;
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        temp = Files.createTempDirectory("rp-contract-");
+        return RemotePaths.of(temp);
+    }
+
+    @AfterEach
+    void removeTemp() throws Exception {
+        try (Stream<Path> all = Files.walk(temp)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Test
+    void listerIsTheOneAskedFor() {
+        String wanted = System.getProperty(LocalFileSystem.LISTER_PROPERTY, "auto");
+        String actual = LocalFileSystem.instance().listerDescription();
+        if (wanted.equals("nio")) {
+            assertThat(actual).startsWith("nio");
+        } else if (System.getProperty("os.name").equals("Linux")) {
+            assertThat(actual).as("surefire grants native access, so Linux must use the FFM lister").startsWith("ffm");
+        }
+    }
+}
