@@ -60,7 +60,12 @@ public record FileStat(
         if (lastModifiedPrecision.isNegative() || lastModifiedPrecision.isZero()) {
             throw new IllegalArgumentException("precision must be positive: " + lastModifiedPrecision);
         }
-        permissions = permissions.map(Set::copyOf);
+        if (permissions.isPresent()) {
+            Set<PosixFilePermission> copy = Set.copyOf(permissions.get());
+            if (copy != permissions.get()) { // copyOf returns an immutable set itself: no re-wrap per listed entry
+                permissions = Optional.of(copy);
+            }
+        }
         checksums = checksums.isEmpty() ? Map.of() : Map.copyOf(checksums);
     }
 
@@ -85,7 +90,7 @@ public record FileStat(
         b.permissions = permissions;
         b.fileKey = fileKey;
         b.etag = etag;
-        b.checksums.putAll(checksums);
+        b.checksums = checksums;
         return b;
     }
 
@@ -118,7 +123,7 @@ public record FileStat(
         private Optional<Set<PosixFilePermission>> permissions = Optional.empty();
         private Optional<String> fileKey = Optional.empty();
         private Optional<String> etag = Optional.empty();
-        private final Map<ChecksumAlgorithm, String> checksums = new EnumMap<>(ChecksumAlgorithm.class);
+        private Map<ChecksumAlgorithm, String> checksums = Map.of(); // made mutable on first checksum
 
         private Builder(FileType type) {
             this.type = Objects.requireNonNull(type, "type");
@@ -172,6 +177,9 @@ public record FileStat(
         }
 
         public Builder checksum(ChecksumAlgorithm algorithm, String hex) {
+            if (!(checksums instanceof EnumMap)) {
+                checksums = checksums.isEmpty() ? new EnumMap<>(ChecksumAlgorithm.class) : new EnumMap<>(checksums);
+            }
             this.checksums.put(algorithm, new Checksum(algorithm, hex, Checksum.Origin.METADATA).hex());
             return this;
         }

@@ -36,23 +36,39 @@ public final class Listings {
      * leaves the listing open (its handle may serve {@code listChild}).
      */
     public static List<DirEntry> drain(DirectoryListing listing, RemotePath directory) throws IOException {
-        List<DirEntry> out = new ArrayList<>();
-        String where = null;
+        return drain(listing, directory, false);
+    }
+
+    /**
+     * As {@link #drain(DirectoryListing, RemotePath)}, sorted by name when asked. Sorting
+     * happens on the raw names, before paths exist, so it allocates nothing per comparison.
+     */
+    public static List<DirEntry> drain(DirectoryListing listing, RemotePath directory, boolean sortByName)
+            throws IOException {
+        List<ListedEntry> raw = new ArrayList<>();
         while (listing.hasNext()) {
-            ListedEntry raw = listing.next();
-            if (!EntryNames.isSafe(raw.name())) {
-                where = where == null ? directory.toString() : where;
-                EntryNames.requireSafe(where, raw.name());
+            ListedEntry e = listing.next();
+            if (!EntryNames.isSafe(e.name())) {
+                EntryNames.requireSafe(directory.toString(), e.name());
             }
-            out.add(new DirEntry(directory.child(raw.name()), raw.stat()));
+            raw.add(e);
+        }
+        if (sortByName) {
+            raw.sort(RAW_BY_NAME);
+        }
+        List<DirEntry> out = new ArrayList<>(raw.size());
+        for (ListedEntry e : raw) {
+            out.add(new DirEntry(directory.child(e.name()), e.stat()));
         }
         return out;
     }
 
+    private static final Comparator<ListedEntry> RAW_BY_NAME = Comparator.comparing(ListedEntry::name);
+
     /** All entries of {@code directory}, sorted by name. */
     public static List<DirEntry> sorted(RemotePath directory, ListDetail detail) throws IOException {
-        List<DirEntry> out = read(directory, detail);
-        out.sort(BY_NAME);
-        return out;
+        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+            return drain(listing, directory, true);
+        }
     }
 }

@@ -74,7 +74,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
             throws IOException {
         List<DirEntry> entries;
         try {
-            entries = Listings.drain(listing, dir);
+            entries = Listings.drain(listing, dir, true);
         } catch (IOException | RuntimeException e) {
             try {
                 listing.close();
@@ -83,7 +83,6 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
             }
             throw e;
         }
-        entries.sort(Listings.BY_NAME);
         stack.push(new Frame(listing, entries.iterator(), depth, key, hops));
     }
 

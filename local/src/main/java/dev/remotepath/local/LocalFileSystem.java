@@ -27,7 +27,9 @@ import java.util.Set;
  *
  * <p>The lister is chosen once, by the system property {@value #LISTER_PROPERTY}: {@code ffm}
  * or {@code nio} forces one, {@code auto} (the default) takes FFM when this module has native
- * access ({@code --enable-native-access=ALL-UNNAMED}) and the platform is Linux x86-64/AArch64.
+ * access ({@code --enable-native-access=ALL-UNNAMED}) and the platform is Linux x86-64/AArch64,
+ * binding it on a background thread so that listings made meanwhile (through NIO, with the
+ * same results) do not wait for it.
  *
  * <p>File names are bytes; those that are not UTF-8 are carried losslessly as
  * {@link NameBytes} escapes by both listers, and every operation reaches the very same file.
@@ -46,38 +48,46 @@ public final class LocalFileSystem extends NioFileSystem {
     }
 
     private final RemoteFileSystemProvider provider = new LocalFileSystemProvider();
-    private final LinuxDirectoryLister lister; // null when listing through NIO
-    private final String listerDescription;
+    /** Null while listing through NIO: before the FFM lister is bound, or for good. */
+    private volatile LinuxDirectoryLister lister;
+    private volatile String listerDescription;
+    private final Thread binder;
 
     private LocalFileSystem() {
         super(FileSystems.getDefault().getPath("/"), FileStat.EXACT);
         String choice = System.getProperty(LISTER_PROPERTY, "auto").toLowerCase(Locale.ROOT);
-        LinuxDirectoryLister chosen = null;
-        String why;
+        Thread background = null;
         switch (choice) {
-            case "nio" -> why = "nio (forced by " + LISTER_PROPERTY + ")";
+            case "nio" -> listerDescription = "nio (forced by " + LISTER_PROPERTY + ")";
             case "ffm" -> {
-                chosen = new LinuxDirectoryLister(LinuxSyscalls.load());
-                why = "ffm (forced by " + LISTER_PROPERTY + ")";
+                lister = new LinuxDirectoryLister(LinuxSyscalls.load());
+                listerDescription = "ffm (forced by " + LISTER_PROPERTY + ")";
             }
             case "auto" -> {
                 if (!LocalFileSystem.class.getModule().isNativeAccessEnabled()) {
-                    why = "nio (native access not enabled: run with --enable-native-access=ALL-UNNAMED for the FFM lister)";
+                    listerDescription = "nio (native access not enabled: run with "
+                            + "--enable-native-access=ALL-UNNAMED for the FFM lister)";
                 } else {
-                    String reason;
-                    try {
-                        chosen = new LinuxDirectoryLister(LinuxSyscalls.load());
-                        reason = "ffm";
-                    } catch (UnsupportedOperationException | IllegalCallerException | LinkageError e) {
-                        reason = "nio (FFM lister unavailable: " + e.getMessage() + ")";
-                    }
-                    why = reason;
+                    // Binding the downcalls costs tens of milliseconds in a fresh JVM: do it on
+                    // another core while the first listings go through NIO, which gives the same
+                    // answers, so a one-shot process never waits for it.
+                    listerDescription = "nio (FFM lister still binding)";
+                    background = Thread.ofPlatform().daemon().name("remotepath-ffm-binder").start(this::bind);
                 }
             }
-            default -> throw new IllegalArgumentException(LISTER_PROPERTY + " must be auto, ffm or nio, not '" + choice + "'");
+            default -> throw new IllegalArgumentException(
+                    LISTER_PROPERTY + " must be auto, ffm or nio, not '" + choice + "'");
         }
-        this.lister = chosen;
-        this.listerDescription = why;
+        this.binder = background;
+    }
+
+    private void bind() {
+        try {
+            lister = new LinuxDirectoryLister(LinuxSyscalls.load());
+            listerDescription = "ffm";
+        } catch (UnsupportedOperationException | IllegalCallerException | LinkageError e) {
+            listerDescription = "nio (FFM lister unavailable: " + e.getMessage() + ")";
+        }
     }
 
     /** The one local file system of this JVM. */
@@ -85,9 +95,21 @@ public final class LocalFileSystem extends NioFileSystem {
         return Holder.INSTANCE;
     }
 
-    /** Which lister serves listings, and why: for diagnostics and benchmarks. */
+    /** Which lister serves listings, and why, once any background binding has finished. */
     public String listerDescription() {
+        awaitBinding();
         return listerDescription;
+    }
+
+    /** Waits for the FFM lister's background binding, if one is under way (for benchmarks and tests). */
+    public void awaitBinding() {
+        if (binder != null) {
+            try {
+                binder.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Override
@@ -116,17 +138,19 @@ public final class LocalFileSystem extends NioFileSystem {
 
     @Override
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
-        if (lister == null) {
+        LinuxDirectoryLister l = lister;
+        if (l == null) {
             return super.list(directory, detail);
         }
-        return lister.list(directory, NameBytes.encode(directory.pathString()), detail);
+        return l.list(directory, NameBytes.encode(directory.pathString()), detail);
     }
 
     @Override
     public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
             throws IOException {
-        if (lister != null) {
-            DirectoryListing child = lister.listChild(parent, directory, NameBytes.encode(directory.name()), detail);
+        LinuxDirectoryLister l = lister;
+        if (l != null) {
+            DirectoryListing child = l.listChild(parent, directory, NameBytes.encode(directory.name()), detail);
             if (child != null) {
                 return child;
             }

@@ -78,6 +78,22 @@ class ListerEquivalenceTest {
     }
 
     @Test
+    void parallelStatsOfALargeDirectoryMatchSerialOnes() throws Exception {
+        for (int i = 0; i < 3000; i++) {
+            Files.writeString(temp.resolve("f" + i), "x".repeat(i % 97));
+        }
+        for (int i = 0; i < 300; i++) {
+            Files.createDirectory(temp.resolve("d" + i));
+        }
+        Map<String, FileStat> parallel = listFfm(temp, ListDetail.ALL_STATS);
+        ffm = new LinuxDirectoryLister(LinuxSyscalls.load(), 1);
+        Map<String, FileStat> serial = listFfm(temp, ListDetail.ALL_STATS);
+        assertThat(parallel).hasSize(3300).isEqualTo(serial);
+        assertThat(parallel.get("f96").size()).hasValue(96);
+        assertThat(parallel.get("d7").type()).isEqualTo(FileType.DIRECTORY);
+    }
+
+    @Test
     void typesOnlyAsksForNoStat() throws Exception {
         Files.writeString(temp.resolve("f"), "x");
         Files.createDirectory(temp.resolve("d"));

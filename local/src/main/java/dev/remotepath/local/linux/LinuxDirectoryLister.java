@@ -32,6 +32,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * off-heap buffer, types from {@code d_type}, and {@code statx} relative to the directory's
  * descriptor only for the entries the caller needs metadata of (and for {@code DT_UNKNOWN}).
  * Falls back from {@code statx} to {@code fstatat} once for good when a sandbox refuses it.
+ * In a large directory the stats (about a microsecond each) are spread over up to
+ * {@code remotepath.local.statThreads} virtual threads once the names are read.
  * Subdirectories are opened with {@code openat} on the parent's descriptor.
  */
 public final class LinuxDirectoryLister {
@@ -41,6 +43,12 @@ public final class LinuxDirectoryLister {
     private static final int OPEN_FLAGS = LinuxSyscalls.O_RDONLY | LinuxSyscalls.O_DIRECTORY | LinuxSyscalls.O_CLOEXEC;
     private static final int STAT_FLAGS = LinuxSyscalls.AT_SYMLINK_NOFOLLOW | LinuxSyscalls.AT_NO_AUTOMOUNT;
     private static final int MAX_POOLED = 16;
+
+    /** How many threads may stat one large directory: {@code remotepath.local.statThreads}, default min(4, cores). */
+    public static final int DEFAULT_STAT_THREADS = Integer.getInteger("remotepath.local.statThreads",
+            Math.min(4, Runtime.getRuntime().availableProcessors()));
+    /** Below this many stats per thread, parallelism costs more than it saves. */
+    private static final int PARALLEL_STAT_MIN = 256;
 
     private static final byte DT_UNKNOWN = 0;
     private static final byte DT_DIR = 4;
@@ -69,6 +77,18 @@ public final class LinuxDirectoryLister {
         final MemorySegment dents;
         final MemorySegment stat;
         final MemorySegment capture;
+        /** Names are at most 255 bytes (NAME_MAX); copied here before becoming a String. */
+        final byte[] name = new byte[256];
+        /** NUL-terminated names awaiting a stat; shared with stat workers, so not confined. */
+        MemorySegment names = Arena.ofAuto().allocate(64 * 1024, 8);
+
+        void ensureNames(long size) {
+            if (size > names.byteSize()) {
+                MemorySegment bigger = Arena.ofAuto().allocate(Math.max(size, names.byteSize() * 2), 8);
+                MemorySegment.copy(names, 0, bigger, 0, names.byteSize());
+                names = bigger;
+            }
+        }
 
         Scratch() {
             Arena arena = Arena.ofAuto();
@@ -78,8 +98,19 @@ public final class LinuxDirectoryLister {
         }
     }
 
+    private final int statThreads;
+
     public LinuxDirectoryLister(LinuxSyscalls sys) {
+        this(sys, DEFAULT_STAT_THREADS);
+    }
+
+    /** A lister that spreads the stats of a large directory over at most {@code statThreads} threads. */
+    public LinuxDirectoryLister(LinuxSyscalls sys, int statThreads) {
+        if (statThreads < 1) {
+            throw new IllegalArgumentException("statThreads must be at least 1: " + statThreads);
+        }
         this.sys = sys;
+        this.statThreads = statThreads;
     }
 
     /** Lists {@code dir} by its path bytes. */
@@ -96,11 +127,19 @@ public final class LinuxDirectoryLister {
         return null;
     }
 
-    private DirectoryListing open(RemotePath dir, int dirfd, byte[] pathBytes, ListDetail detail) throws IOException {
+    private Scratch borrow() {
         Scratch s = pool.pollFirst();
-        if (s == null) {
-            s = new Scratch();
+        return s == null ? new Scratch() : s;
+    }
+
+    private void giveBack(Scratch s) {
+        if (pool.size() < MAX_POOLED) {
+            pool.offerFirst(s);
         }
+    }
+
+    private DirectoryListing open(RemotePath dir, int dirfd, byte[] pathBytes, ListDetail detail) throws IOException {
+        Scratch s = borrow();
         try (Arena call = Arena.ofConfined()) {
             int fd;
             do {
@@ -116,19 +155,19 @@ public final class LinuxDirectoryLister {
                 throw e;
             }
         } finally {
-            if (pool.size() < MAX_POOLED) {
-                pool.offerFirst(s);
-            }
+            giveBack(s);
         }
     }
 
     private List<ListedEntry> readAll(Scratch s, int fd, RemotePath dir, ListDetail detail) throws IOException {
-        List<ListedEntry> out = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<FileStat> stats = new ArrayList<>(); // null: stat pending
+        Pending pending = new Pending(s);
         MemorySegment buf = s.dents;
         while (true) {
             long n = sys.getdents64(s.capture, fd, buf, DENTS_BUFFER);
             if (n == 0) {
-                return out;
+                break;
             }
             if (n < 0) {
                 int errno = LinuxSyscalls.errno(s.capture);
@@ -140,20 +179,116 @@ public final class LinuxDirectoryLister {
             long off = 0;
             while (off < n) {
                 int reclen = buf.get(JAVA_SHORT_UNALIGNED, off + 16) & 0xffff;
-                byte type = buf.get(JAVA_BYTE, off + 18);
+                byte dtype = buf.get(JAVA_BYTE, off + 18);
                 long nameOff = off + 19;
                 int len = 0;
                 while (buf.get(JAVA_BYTE, nameOff + len) != 0) {
                     len++;
                 }
                 if (!isDotOrDotDot(buf, nameOff, len)) {
-                    ListedEntry e = entry(s, fd, buf, nameOff, len, type, detail);
-                    if (e != null) {
-                        out.add(e);
+                    byte[] raw = len <= s.name.length ? s.name : new byte[len];
+                    MemorySegment.copy(buf, JAVA_BYTE, nameOff, raw, 0, len);
+                    names.add(NameBytes.decode(raw, 0, len));
+                    FileType type = typeOf(dtype);
+                    if (type != null && !detail.wantsStat(type)) {
+                        stats.add(typeOnly(type));
+                    } else {
+                        stats.add(null);
+                        pending.add(stats.size() - 1, buf, nameOff, len);
                     }
                 }
                 off += reclen;
             }
+        }
+        statPending(s, fd, pending, stats, names, detail == ListDetail.ALL_STATS);
+        List<ListedEntry> out = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            FileStat st = stats.get(i);
+            if (st != VANISHED) {
+                out.add(new ListedEntry(names.get(i), st));
+            }
+        }
+        return out;
+    }
+
+    /** Marks an entry deleted between getdents64 and its stat: left out of the listing. */
+    private static final FileStat VANISHED = FileStat.builder(FileType.OTHER).size(0).build();
+
+    /** Names awaiting a stat, copied NUL-terminated out of the dirent buffer (which the next read reuses). */
+    private static final class Pending {
+        final Scratch s;
+        int count;
+        int[] index = new int[64];
+        long[] offset = new long[64];
+        long used;
+
+        Pending(Scratch s) {
+            this.s = s;
+        }
+
+        void add(int entryIndex, MemorySegment buf, long nameOff, int len) {
+            if (count == index.length) {
+                index = java.util.Arrays.copyOf(index, count * 2);
+                offset = java.util.Arrays.copyOf(offset, count * 2);
+            }
+            s.ensureNames(used + len + 1);
+            MemorySegment.copy(buf, nameOff, s.names, used, len);
+            s.names.set(JAVA_BYTE, used + len, (byte) 0);
+            index[count] = entryIndex;
+            offset[count] = used;
+            count++;
+            used += len + 1;
+        }
+    }
+
+    private void statPending(Scratch s, int fd, Pending p, List<FileStat> stats, List<String> names, boolean full)
+            throws IOException {
+        int chunks = Math.min(statThreads, p.count / PARALLEL_STAT_MIN);
+        if (chunks <= 1) {
+            statRange(s.stat, s.capture, fd, p, 0, p.count, stats, names, full);
+            return;
+        }
+        // statx dominates a full listing (about a microsecond each here): spread it over cores.
+        int per = (p.count + chunks - 1) / chunks;
+        List<Thread> workers = new ArrayList<>();
+        IOException[] failures = new IOException[chunks];
+        for (int c = 1; c < chunks; c++) {
+            int from = c * per;
+            int to = Math.min(p.count, from + per);
+            int slot = c;
+            workers.add(Thread.ofVirtual().start(() -> {
+                Arena arena = Arena.ofAuto();
+                try {
+                    statRange(arena.allocate(STAT_BUFFER, 8), arena.allocate(LinuxSyscalls.CAPTURE_LAYOUT), fd, p,
+                            from, to, stats, names, full);
+                } catch (IOException e) {
+                    failures[slot] = e;
+                }
+            }));
+        }
+        statRange(s.stat, s.capture, fd, p, 0, Math.min(per, p.count), stats, names, full);
+        for (Thread t : workers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while listing");
+            }
+        }
+        for (IOException f : failures) {
+            if (f != null) {
+                throw f;
+            }
+        }
+    }
+
+    /** Stats pending entries [from, to); each writes only its own slots of {@code stats}. */
+    private void statRange(MemorySegment statBuf, MemorySegment capture, int fd, Pending p, int from, int to,
+            List<FileStat> stats, List<String> names, boolean full) throws IOException {
+        for (int i = from; i < to; i++) {
+            int idx = p.index[i];
+            FileStat st = statAt(statBuf, capture, fd, p.s.names.asSlice(p.offset[i]), names.get(idx), full);
+            stats.set(idx, st == null ? VANISHED : st);
         }
     }
 
@@ -162,24 +297,14 @@ public final class LinuxDirectoryLister {
                 || (len == 2 && buf.get(JAVA_BYTE, off) == '.' && buf.get(JAVA_BYTE, off + 1) == '.');
     }
 
-    /** The entry, or null when it vanished between getdents64 and statx. */
-    private ListedEntry entry(Scratch s, int fd, MemorySegment buf, long nameOff, int len, byte dtype, ListDetail detail)
-            throws IOException {
-        byte[] raw = new byte[len];
-        MemorySegment.copy(buf, JAVA_BYTE, nameOff, raw, 0, len);
-        String name = NameBytes.decode(raw, 0, len);
-        FileType type = switch (dtype) {
+    private static FileType typeOf(byte dtype) {
+        return switch (dtype) {
             case DT_REG -> FileType.FILE;
             case DT_DIR -> FileType.DIRECTORY;
             case DT_LNK -> FileType.SYMLINK;
             case DT_UNKNOWN -> null;
             default -> FileType.OTHER;
         };
-        if (type != null && !detail.wantsStat(type)) {
-            return new ListedEntry(name, typeOnly(type));
-        }
-        FileStat stat = statAt(s, fd, buf.asSlice(nameOff, len + 1L), name);
-        return stat == null ? null : new ListedEntry(name, stat);
     }
 
     private static FileStat typeOnly(FileType t) {
@@ -191,13 +316,14 @@ public final class LinuxDirectoryLister {
         };
     }
 
-    private FileStat statAt(Scratch s, int fd, MemorySegment cName, String name) throws IOException {
+    private FileStat statAt(MemorySegment statBuf, MemorySegment capture, int fd, MemorySegment cName, String name,
+            boolean full) throws IOException {
         if (!useFstatat) {
-            int r = sys.statx(s.capture, fd, cName, STAT_FLAGS, LinuxSyscalls.STATX_BASIC_STATS, s.stat);
+            int r = sys.statx(capture, fd, cName, STAT_FLAGS, LinuxSyscalls.STATX_BASIC_STATS, statBuf);
             if (r == 0) {
-                return fromStatx(s.stat);
+                return fromStatx(statBuf, full);
             }
-            int errno = LinuxSyscalls.errno(s.capture);
+            int errno = LinuxSyscalls.errno(capture);
             if (errno == LinuxSyscalls.ENOENT) {
                 return null;
             }
@@ -206,46 +332,61 @@ public final class LinuxDirectoryLister {
             }
             useFstatat = true; // seccomp sandboxes refuse statx: use the older call from now on
         }
-        int r = sys.fstatat(s.capture, fd, cName, s.stat, LinuxSyscalls.AT_SYMLINK_NOFOLLOW);
+        int r = sys.fstatat(capture, fd, cName, statBuf, LinuxSyscalls.AT_SYMLINK_NOFOLLOW);
         if (r == 0) {
-            return fromStat(s.stat);
+            return fromStat(statBuf, full);
         }
-        int errno = LinuxSyscalls.errno(s.capture);
+        int errno = LinuxSyscalls.errno(capture);
         if (errno == LinuxSyscalls.ENOENT) {
             return null;
         }
         throw new FileSystemException(name, null, "fstatat: " + LinuxSyscalls.errnoName(errno));
     }
 
-    private FileStat fromStatx(MemorySegment b) {
+    private FileStat fromStatx(MemorySegment b, boolean full) {
         int mode = b.get(JAVA_SHORT_UNALIGNED, 28) & 0xffff;
-        long ino = b.get(JAVA_LONG_UNALIGNED, 32);
         long size = b.get(JAVA_LONG_UNALIGNED, 40);
+        Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 112), b.get(JAVA_INT_UNALIGNED, 120) & 0xffffffffL);
+        if (!full) {
+            return lean(mode, size, mtime);
+        }
+        long ino = b.get(JAVA_LONG_UNALIGNED, 32);
         Instant atime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 64), b.get(JAVA_INT_UNALIGNED, 72) & 0xffffffffL);
         Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 96), b.get(JAVA_INT_UNALIGNED, 104) & 0xffffffffL);
-        Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 112), b.get(JAVA_INT_UNALIGNED, 120) & 0xffffffffL);
         long major = b.get(JAVA_INT_UNALIGNED, 136) & 0xffffffffL;
         long minor = b.get(JAVA_INT_UNALIGNED, 140) & 0xffffffffL;
         long dev = ((major & 0xfffL) << 8) | ((major & 0xfffff000L) << 32) | (minor & 0xffL) | ((minor & 0xffffff00L) << 12);
         return build(mode, dev, ino, size, atime, mtime, ctime);
     }
 
-    private FileStat fromStat(MemorySegment b) {
+    private FileStat fromStat(MemorySegment b, boolean full) {
         int mode = b.get(JAVA_INT_UNALIGNED, sys.aarch64 ? 16 : 24);
+        long size = b.get(JAVA_LONG_UNALIGNED, 48);
+        Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 88), b.get(JAVA_LONG_UNALIGNED, 96));
+        if (!full) {
+            return lean(mode, size, mtime);
+        }
         long dev = b.get(JAVA_LONG_UNALIGNED, 0);
         long ino = b.get(JAVA_LONG_UNALIGNED, 8);
-        long size = b.get(JAVA_LONG_UNALIGNED, 48);
         Instant atime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 72), b.get(JAVA_LONG_UNALIGNED, 80));
-        Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 88), b.get(JAVA_LONG_UNALIGNED, 96));
         Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 104), b.get(JAVA_LONG_UNALIGNED, 112));
         return build(mode, dev, ino, size, atime, mtime, ctime);
     }
 
-    private static FileStat build(int mode, long dev, long ino, long size, Instant atime, Instant mtime, Instant ctime) {
+    /** What FILE_STATS promises (type, size, mtime) plus the permissions, which cost nothing more. */
+    private static FileStat lean(int mode, long size, Instant mtime) {
+        return FileStat.builder(typeOf(mode)).size(size).lastModified(mtime, FileStat.EXACT)
+                .permissions(PERMISSIONS.get(mode & 0777)).build();
+    }
+
+    private static FileType typeOf(int mode) {
         int fmt = mode & S_IFMT;
-        FileType type = fmt == S_IFREG ? FileType.FILE : fmt == S_IFDIR ? FileType.DIRECTORY
+        return fmt == S_IFREG ? FileType.FILE : fmt == S_IFDIR ? FileType.DIRECTORY
                 : fmt == S_IFLNK ? FileType.SYMLINK : FileType.OTHER;
-        return FileStat.builder(type)
+    }
+
+    private static FileStat build(int mode, long dev, long ino, long size, Instant atime, Instant mtime, Instant ctime) {
+        return FileStat.builder(typeOf(mode))
                 .size(size)
                 .lastModified(mtime, FileStat.EXACT)
                 .lastAccess(atime)
@@ -312,9 +453,9 @@ public final class LinuxDirectoryLister {
         @Override
         public void close() {
             if (fd >= 0) {
-                try (Arena a = Arena.ofConfined()) {
-                    sys.close(a.allocate(LinuxSyscalls.CAPTURE_LAYOUT), fd);
-                }
+                Scratch s = borrow();
+                sys.close(s.capture, fd);
+                giveBack(s);
                 fd = -1;
             }
         }

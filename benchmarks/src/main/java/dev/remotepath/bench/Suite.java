@@ -1,0 +1,50 @@
+package dev.remotepath.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** A named set of side-by-side cases, each group holding a baseline and its contenders. */
+interface Suite {
+
+    String name();
+
+    String description();
+
+    /** Builds or reuses fixtures under {@code fixtures}; called once before sampling. */
+    void prepare(Path fixtures) throws Exception;
+
+    List<Case> cases();
+
+    List<Target> targets();
+
+    /** Lines of context worth recording with the figures (which lister ran, tool versions...). */
+    default List<String> notes() {
+        return List.of();
+    }
+
+    /** One measured operation; {@code run} returns the number of units (entries, files) it handled. */
+    record Case(String group, String name, boolean baseline, Op run) {
+    }
+
+    @FunctionalInterface
+    interface Op {
+        long run() throws Exception;
+    }
+
+    /**
+     * What must hold: in {@code group}, {@code contender}'s median is at least {@code minRatio}
+     * times faster than {@code baseline}'s; or, for {@link Kind#MAX_BYTES_PER_UNIT}, the
+     * contender allocates at most {@code limit} bytes per unit.
+     */
+    record Target(Kind kind, String group, String contender, String baseline, double limit) {
+        enum Kind { MIN_SPEEDUP, MAX_BYTES_PER_UNIT }
+
+        static Target speedup(String group, String contender, String baseline, double minRatio) {
+            return new Target(Kind.MIN_SPEEDUP, group, contender, baseline, minRatio);
+        }
+
+        static Target maxBytesPerUnit(String group, String contender, double bytes) {
+            return new Target(Kind.MAX_BYTES_PER_UNIT, group, contender, "", bytes);
+        }
+    }
+}
