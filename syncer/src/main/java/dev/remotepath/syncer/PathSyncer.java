@@ -1,0 +1,207 @@
+package dev.remotepath.syncer;
+
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.RemotePath;
+import dev.remotepath.tree.Glob;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Makes a target tree equal to a source tree, on any two backends, moving as few bytes and
+ * making as few requests as they allow.
+ *
+ * <pre>{@code
+ * SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+ * List<SyncAction> wouldDo = PathSyncer.builder(src, dst).build().plan();   // dry run
+ * }</pre>
+ *
+ * <p>What it promises:
+ * <ul>
+ *   <li>Decisions come from the two directory listings: an entry the listing described is
+ *       never stat'ed again, so a no-op sync of N files in D directories makes D list calls
+ *       per side, no stat and no read.</li>
+ *   <li>Copies keep the source mtime wherever the target can set it, so the next run's
+ *       quick-check sees them unchanged. Each file appears under its final name only when
+ *       complete; a failed copy leaves the previous target file intact.</li>
+ *   <li>Deletion (off by default) happens only after every copy of the run succeeded, never
+ *       beyond {@code maxDelete}, and never when the source root is missing or empty.</li>
+ *   <li>Nothing is written or deleted outside the target root, whatever names a listing
+ *       returns: unsafe names fail their directory's listing.</li>
+ *   <li>Transfers run in parallel on virtual threads ({@code transfers}, default 4); listings
+ *       proceed one directory at a time, so memory is bounded by the largest directory.</li>
+ *   <li>Every failure is reported with its path; the run goes on past it.</li>
+ * </ul>
+ */
+public final class PathSyncer {
+
+    /** The start of {@link SyncReport#refusal()} when deletions exceeded {@code maxDelete}. */
+    public static final String MAX_DELETE_REFUSAL = "max-delete exceeded";
+
+    private final RemotePath source;
+    private final RemotePath target;
+    private final Options options;
+
+    /** Everything the builder sets; immutable. */
+    record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
+            List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
+            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener) {
+    }
+
+    private PathSyncer(RemotePath source, RemotePath target, Options options) {
+        this.source = source;
+        this.target = target;
+        this.options = options;
+    }
+
+    /** A builder for syncing {@code source} (a directory) into {@code target}. */
+    public static Builder builder(RemotePath source, RemotePath target) {
+        return new Builder(source, target);
+    }
+
+    /**
+     * Everything a run would do, without changing anything (a dry run). Checksum comparisons,
+     * where the mode needs them, are computed.
+     *
+     * @throws SyncRefusedException when the run would be refused
+     */
+    public List<SyncAction> plan() throws IOException {
+        return new SyncRun(source, target, options, false).plan();
+    }
+
+    /**
+     * Runs the sync. Failures of single entries are in the report; only a refusal to start
+     * at all is thrown.
+     *
+     * @throws SyncRefusedException when the source root is missing, not a directory, or empty
+     *                              while deleting extraneous files
+     */
+    public SyncReport run() throws IOException {
+        return new SyncRun(source, target, options, true).execute();
+    }
+
+    public RemotePath source() {
+        return source;
+    }
+
+    public RemotePath target() {
+        return target;
+    }
+
+    /** Configures a {@link PathSyncer}. Defaults: quick-check, no deletion, 4 transfers, links skipped. */
+    public static final class Builder {
+        private final RemotePath source;
+        private final RemotePath target;
+        private Comparison comparison = Comparison.QUICK_CHECK;
+        private boolean deleteExtraneous;
+        private long maxDelete = Long.MAX_VALUE;
+        private boolean allowEmptySource;
+        private final List<Glob> includes = new ArrayList<>();
+        private final List<Glob> excludes = new ArrayList<>();
+        private SymlinkPolicy symlinks = SymlinkPolicy.SKIP;
+        private int transfers = 4;
+        private ChecksumAlgorithm checksumAlgorithm;
+        private SyncListener listener = SyncListener.NONE;
+
+        private Builder(RemotePath source, RemotePath target) {
+            this.source = Objects.requireNonNull(source, "source");
+            this.target = Objects.requireNonNull(target, "target");
+            if (!source.isAbsolute() || !target.isAbsolute()) {
+                throw new IllegalArgumentException("source and target must be absolute paths");
+            }
+        }
+
+        /** How unchanged files are recognized (default {@link Comparison#QUICK_CHECK}). */
+        public Builder comparison(Comparison c) {
+            this.comparison = Objects.requireNonNull(c, "comparison");
+            return this;
+        }
+
+        /** {@code true}: {@link Comparison#QUICK_CHECK}; {@code false}: {@link Comparison#CHECKSUM}. */
+        public Builder quickCheck(boolean on) {
+            return comparison(on ? Comparison.QUICK_CHECK : Comparison.CHECKSUM);
+        }
+
+        /** Delete target entries that the source lacks (default off), after all copies succeeded. */
+        public Builder deleteExtraneous(boolean on) {
+            this.deleteExtraneous = on;
+            return this;
+        }
+
+        /** The most deletions a run may make; a run that would make more deletes nothing and says so. */
+        public Builder maxDelete(long max) {
+            if (max < 0) {
+                throw new IllegalArgumentException("maxDelete must not be negative: " + max);
+            }
+            this.maxDelete = max;
+            return this;
+        }
+
+        /** Let an empty source root empty the target when deleting extraneous files (refused by default). */
+        public Builder allowEmptySource(boolean allow) {
+            this.allowEmptySource = allow;
+            return this;
+        }
+
+        /**
+         * Only files matching one of the include globs are synced (directories are entered when
+         * they could hold a match). Globs follow rclone: without '/', a pattern matches a name
+         * at any depth ({@code *.jpg}); with a leading '/', it is anchored at the root
+         * ({@code /docs/**}); {@code **} crosses directories.
+         */
+        public Builder include(String... globs) {
+            for (String g : globs) {
+                includes.add(Glob.compile(g));
+            }
+            return this;
+        }
+
+        /**
+         * Entries matching an exclude glob are left alone on both sides: not copied, and not
+         * deleted from the target. A pattern ending in '/' matches directories only. Excludes
+         * win over includes.
+         */
+        public Builder exclude(String... globs) {
+            for (String g : globs) {
+                excludes.add(Glob.compile(g));
+            }
+            return this;
+        }
+
+        public Builder symlinks(SymlinkPolicy policy) {
+            this.symlinks = Objects.requireNonNull(policy, "symlinks");
+            return this;
+        }
+
+        /** How many files are transferred at once (default 4). */
+        public Builder transfers(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("transfers must be at least 1: " + n);
+            }
+            this.transfers = n;
+            return this;
+        }
+
+        /** The algorithm for streamed checksum comparisons (default: one both sides have natively, else MD5). */
+        public Builder checksumAlgorithm(ChecksumAlgorithm a) {
+            this.checksumAlgorithm = Objects.requireNonNull(a, "checksumAlgorithm");
+            return this;
+        }
+
+        public Builder listener(SyncListener l) {
+            this.listener = Objects.requireNonNull(l, "listener");
+            return this;
+        }
+
+        public PathSyncer build() {
+            if (source.sameFileSystemAs(target) && (target.startsWith(source) || source.startsWith(target))) {
+                throw new IllegalArgumentException("source " + source + " and target " + target + " overlap");
+            }
+            return new PathSyncer(source, target, new Options(comparison, deleteExtraneous, maxDelete,
+                    allowEmptySource, List.copyOf(includes), List.copyOf(excludes), symlinks, transfers,
+                    Optional.ofNullable(checksumAlgorithm), listener));
+        }
+    }
+}

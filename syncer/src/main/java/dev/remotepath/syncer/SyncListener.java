@@ -1,0 +1,31 @@
+package dev.remotepath.syncer;
+
+import java.io.IOException;
+
+/**
+ * Observes a running sync. Every action gets {@code started} and then exactly one of
+ * {@code finished} or {@code failed}; copies report their bytes as they go. Called from the
+ * sync's worker threads: implementations must be thread-safe and quick.
+ */
+public interface SyncListener {
+
+    default void started(SyncAction action) {
+    }
+
+    default void progress(SyncAction action, long bytes) {
+    }
+
+    default void finished(SyncAction action) {
+    }
+
+    default void failed(SyncAction action, IOException error) {
+    }
+
+    /** A symbolic link left out, or another entry deliberately not acted on. */
+    default void skipped(String relativePath, String why) {
+    }
+
+    /** A listener that ignores everything. */
+    SyncListener NONE = new SyncListener() {
+    };
+}

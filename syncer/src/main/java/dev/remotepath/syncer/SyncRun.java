@@ -1,0 +1,612 @@
+package dev.remotepath.syncer;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.tree.FileTransfer;
+import dev.remotepath.tree.Listings;
+import dev.remotepath.tree.StreamingChecksum;
+import dev.remotepath.tree.TreeCopier;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One execution (or dry run) of a {@link PathSyncer}: walks the two trees in step, one
+ * directory at a time, merging their sorted listings; decides each entry from the listings'
+ * metadata; hands transfers to a bounded pool of virtual threads; and deletes only at the end.
+ */
+final class SyncRun {
+
+    private final RemotePath sourceRoot;
+    private final RemotePath targetRoot;
+    private final PathSyncer.Options options;
+    private final boolean execute;
+    private final Filters filters;
+    private final SyncListener listener;
+
+    private final List<SyncAction> planned = new ArrayList<>();
+    private final List<SyncAction> deferred = new ArrayList<>();
+    private final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
+    private final Deque<String> followedDirectoryKeys = new ArrayDeque<>();
+
+    private final AtomicLong filesCopied = new AtomicLong();
+    private final AtomicLong bytesCopied = new AtomicLong();
+    private final AtomicLong filesSkipped = new AtomicLong();
+    private final AtomicLong filesDeleted = new AtomicLong();
+    private final AtomicLong directoriesCreated = new AtomicLong();
+    private final AtomicLong mtimesFixed = new AtomicLong();
+    private final AtomicLong linksCreated = new AtomicLong();
+    private final AtomicLong linksSkipped = new AtomicLong();
+    private final AtomicLong contentBytesRead = new AtomicLong();
+    private final AtomicLong checksumsNative = new AtomicLong();
+    private final AtomicLong checksumsStreamed = new AtomicLong();
+
+    private ExecutorService pool;
+    private Semaphore slots;
+
+    SyncRun(RemotePath source, RemotePath target, PathSyncer.Options options, boolean execute) {
+        this.sourceRoot = source;
+        this.targetRoot = target;
+        this.options = options;
+        this.execute = execute;
+        this.filters = new Filters(options.includes(), options.excludes());
+        this.listener = execute ? options.listener() : SyncListener.NONE;
+    }
+
+    // ------------------------------------------------------------------ entry points
+
+    List<SyncAction> plan() throws IOException {
+        traverse();
+        List<SyncAction> all = new ArrayList<>(planned);
+        all.addAll(deferred);
+        return all;
+    }
+
+    SyncReport execute() throws IOException {
+        Instant start = Instant.now();
+        pool = Executors.newVirtualThreadPerTaskExecutor();
+        slots = new Semaphore(options.transfers());
+        try {
+            traverse();
+        } finally {
+            pool.close(); // waits for every transfer handed out
+        }
+        Optional<String> refusal = deletePhase();
+        return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
+                directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
+                contentBytesRead.get(), checksumsNative.get(), checksumsStreamed.get(), List.copyOf(errors), refusal,
+                Duration.between(start, Instant.now()));
+    }
+
+    // ------------------------------------------------------------------ traversal
+
+    private void traverse() throws IOException {
+        List<DirEntry> sources;
+        try {
+            sources = Listings.sorted(sourceRoot, ListDetail.FILE_STATS);
+        } catch (NoSuchFileException e) {
+            throw new SyncRefusedException("source " + sourceRoot + " does not exist: refusing to sync");
+        } catch (NotDirectoryException e) {
+            throw new SyncRefusedException("source " + sourceRoot + " is not a directory: refusing to sync");
+        }
+        if (sources.isEmpty() && options.deleteExtraneous() && !options.allowEmptySource()) {
+            throw new SyncRefusedException("source " + sourceRoot + " is empty and extraneous files would be "
+                    + "deleted: refusing to empty the target (allowEmptySource overrides)");
+        }
+        List<DirEntry> targets;
+        boolean targetExists = true;
+        try {
+            targets = Listings.sorted(targetRoot, ListDetail.FILE_STATS);
+        } catch (NoSuchFileException e) {
+            targets = List.of();
+            targetExists = false;
+        } catch (NotDirectoryException e) {
+            throw new SyncRefusedException("target " + targetRoot + " exists and is not a directory: refusing to sync");
+        }
+        if (!targetExists) {
+            SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, "", Optional.empty(), targetRoot,
+                    OptionalLong.empty(), "target root missing");
+            if (!doNow(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
+                return;
+            }
+            directoriesCreated.incrementAndGet();
+        }
+        merge("", sourceRoot, targetRoot, sources, targets);
+    }
+
+    private void merge(String rel, RemotePath srcDir, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets)
+            throws IOException {
+        int i = 0;
+        int j = 0;
+        while (i < sources.size() || j < targets.size()) {
+            DirEntry s = i < sources.size() ? sources.get(i) : null;
+            DirEntry t = j < targets.size() ? targets.get(j) : null;
+            int c = s == null ? 1 : t == null ? -1 : s.name().compareTo(t.name());
+            if (c < 0) {
+                i++;
+                t = null;
+            } else if (c > 0) {
+                j++;
+                s = null;
+            } else {
+                i++;
+                j++;
+            }
+            String name = s != null ? s.name() : t.name();
+            String childRel = rel.isEmpty() ? name : rel + "/" + name;
+            List<String> parts = List.of(childRel.split("/"));
+            boolean directory = s != null ? s.isDirectory() : t.isDirectory();
+            if (filters.ignored(parts, directory)) {
+                continue;
+            }
+            RemotePath dst = dstDir.child(name);
+            if (s == null) {
+                extraneous(childRel, t);
+            } else {
+                handleSource(childRel, s, t, dst);
+            }
+        }
+    }
+
+    private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+        switch (s.type()) {
+            case FILE -> file(rel, s, t, dst);
+            case DIRECTORY -> directory(rel, s, t, dst);
+            case SYMLINK -> link(rel, s, t, dst);
+            case OTHER -> errors.add(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
+        }
+    }
+
+    private void extraneous(String rel, DirEntry t) {
+        if (options.deleteExtraneous()) {
+            deferred.add(new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY : SyncAction.Kind.DELETE_FILE,
+                    rel, Optional.empty(), t.path(), OptionalLong.empty(), "extraneous"));
+        }
+    }
+
+    private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+        if (t != null && !t.isDirectory()) {
+            typeChange(rel, s, t, "source is a directory, target is a " + t.type().label());
+            return;
+        }
+        Optional<String> key = Optional.empty();
+        if (options.symlinks() == SymlinkPolicy.FOLLOW) {
+            key = s.stat().fileKey().or(() -> statQuietly(s.path()).flatMap(FileStat::fileKey));
+            if (key.isPresent() && followedDirectoryKeys.contains(key.get())) {
+                errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " is its own ancestor"));
+                return;
+            }
+        }
+        List<DirEntry> sources;
+        try {
+            sources = Listings.sorted(s.path(), ListDetail.FILE_STATS);
+        } catch (IOException e) {
+            errors.add(SyncError.of(rel, "list source", e));
+            return;
+        }
+        List<DirEntry> targets = List.of();
+        if (t == null) {
+            SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, rel, Optional.of(s.path()), dst,
+                    OptionalLong.empty(), "new directory");
+            if (!doNow(mkdir, () -> dst.fileSystem().createDirectory(dst))) {
+                return;
+            }
+            directoriesCreated.incrementAndGet();
+        } else {
+            try {
+                targets = Listings.sorted(dst, ListDetail.FILE_STATS);
+            } catch (IOException e) {
+                errors.add(SyncError.of(rel, "list target", e));
+                return;
+            }
+        }
+        key.ifPresent(followedDirectoryKeys::push);
+        try {
+            merge(rel, s.path(), dst, sources, targets);
+        } finally {
+            key.ifPresent(k -> followedDirectoryKeys.pop());
+        }
+    }
+
+    private Optional<FileStat> statQuietly(RemotePath p) {
+        try {
+            return Optional.of(p.stat());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void link(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+        switch (options.symlinks()) {
+            case SKIP -> {
+                linksSkipped.incrementAndGet();
+                listener.skipped(rel, "symbolic link (links are skipped by policy)");
+            }
+            case FOLLOW -> {
+                FileStat followed;
+                try {
+                    followed = s.path().stat();
+                } catch (IOException e) {
+                    errors.add(SyncError.of(rel, "follow link", e));
+                    return;
+                }
+                handleSource(rel, new DirEntry(s.path(), followed), t, dst);
+            }
+            case PRESERVE -> {
+                if (!dst.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {
+                    errors.add(new SyncError(rel, "create link", "the target cannot hold symbolic links"));
+                    return;
+                }
+                if (t != null && t.isDirectory()) {
+                    typeChange(rel, s, t, "source is a link, target is a directory");
+                    return;
+                }
+                String text;
+                try {
+                    text = s.path().readSymbolicLink();
+                    if (t != null && t.isSymbolicLink() && t.path().readSymbolicLink().equals(text)) {
+                        filesSkipped.incrementAndGet();
+                        return;
+                    }
+                } catch (IOException e) {
+                    errors.add(SyncError.of(rel, "read link", e));
+                    return;
+                }
+                boolean exists = t != null;
+                SyncAction a = new SyncAction(SyncAction.Kind.LINK, rel, Optional.of(s.path()), dst, OptionalLong.empty(),
+                        exists ? "link differs" : "new link");
+                submit(a, () -> {
+                    if (exists) {
+                        dst.fileSystem().deleteFile(dst);
+                    }
+                    dst.fileSystem().createSymbolicLink(dst, text);
+                    linksCreated.incrementAndGet();
+                });
+            }
+        }
+    }
+
+    private void typeChange(String rel, DirEntry s, DirEntry t, String what) {
+        if (!options.deleteExtraneous()) {
+            errors.add(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
+            return;
+        }
+        deferred.add(new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
+                s.stat().size(), "type changed: " + what));
+    }
+
+    // ------------------------------------------------------------------ files
+
+    private void file(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+        if (t != null && t.isDirectory()) {
+            typeChange(rel, s, t, "source is a file, target is a directory");
+            return;
+        }
+        FileStat src = complete(s);
+        if (t == null) {
+            copy(new SyncAction(SyncAction.Kind.COPY_NEW, rel, Optional.of(s.path()), dst, src.size(), "new"), src);
+            return;
+        }
+        if (t.isSymbolicLink()) {
+            copy(new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(),
+                    "target is a link"), src);
+            return;
+        }
+        FileStat dstStat = complete(t);
+        boolean sameSize = src.size().isPresent() && src.size().equals(dstStat.size());
+        switch (options.comparison()) {
+            case ALWAYS_COPY -> copy(update(rel, s, dst, src, "always copy"), src);
+            case SIZE_ONLY -> {
+                if (sameSize) {
+                    filesSkipped.incrementAndGet();
+                } else {
+                    copy(update(rel, s, dst, src, "size differs"), src);
+                }
+            }
+            case QUICK_CHECK -> {
+                if (!sameSize) {
+                    copy(update(rel, s, dst, src, "size differs"), src);
+                } else if (sameTime(src, dstStat, dst.fileSystem())) {
+                    filesSkipped.incrementAndGet();
+                } else if (cheapChecksumsShared(s, t)) {
+                    // Same size, other mtime: when both sides can tell their checksum cheaply, that
+                    // decides between copying and only fixing the mtime.
+                    checkThen(rel, s, t, dst, src, true);
+                } else {
+                    copy(update(rel, s, dst, src, "mtime differs"), src);
+                }
+            }
+            case CHECKSUM -> {
+                if (!sameSize) {
+                    copy(update(rel, s, dst, src, "size differs"), src);
+                } else {
+                    checkThen(rel, s, t, dst, src, false);
+                }
+            }
+        }
+    }
+
+    private static SyncAction update(String rel, DirEntry s, RemotePath dst, FileStat src, String reason) {
+        return new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(), reason);
+    }
+
+    /** The entry's stat, completed by one stat only when the listing lacked exact size or mtime (HTTP indexes). */
+    private FileStat complete(DirEntry e) throws IOException {
+        if (e.stat().hasSizeAndTime()) {
+            return e.stat();
+        }
+        return e.path().stat(LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Equal within the coarser precision of the two; against a target that cannot keep mtimes, not older. */
+    private static boolean sameTime(FileStat src, FileStat dst, RemoteFileSystem targetFs) {
+        if (src.lastModified().isEmpty() || dst.lastModified().isEmpty()) {
+            return false;
+        }
+        Duration window = src.lastModifiedPrecision().compareTo(dst.lastModifiedPrecision()) >= 0
+                ? src.lastModifiedPrecision() : dst.lastModifiedPrecision();
+        Duration diff = Duration.between(src.lastModified().get(), dst.lastModified().get());
+        if (!targetFs.capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
+            return diff.compareTo(window.negated()) > 0;
+        }
+        return diff.abs().compareTo(window) < 0;
+    }
+
+    private boolean cheapChecksumsShared(DirEntry s, DirEntry t) {
+        return sharedMetadataAlgorithm(s.stat(), t.stat()).isPresent()
+                || sharedNativeAlgorithm(s.path(), t.path()).isPresent();
+    }
+
+    private static Optional<ChecksumAlgorithm> sharedMetadataAlgorithm(FileStat a, FileStat b) {
+        for (ChecksumAlgorithm alg : ChecksumAlgorithm.values()) {
+            if (a.checksums().containsKey(alg) && b.checksums().containsKey(alg)) {
+                return Optional.of(alg);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ChecksumAlgorithm> sharedNativeAlgorithm(RemotePath a, RemotePath b) {
+        Set<ChecksumAlgorithm> shared = EnumSet.noneOf(ChecksumAlgorithm.class);
+        shared.addAll(a.fileSystem().nativeChecksums());
+        shared.retainAll(b.fileSystem().nativeChecksums());
+        return shared.stream().findFirst();
+    }
+
+    /**
+     * Compares checksums (in a transfer slot, as it may read content) and then copies, fixes
+     * the mtime, or does nothing.
+     */
+    private void checkThen(String rel, DirEntry s, DirEntry t, RemotePath dst, FileStat src, boolean fixTimeWhenEqual)
+            throws IOException {
+        IoTask decide = () -> {
+            boolean equal = sameContent(s, t);
+            if (!equal) {
+                SyncAction a = update(rel, s, dst, src, "checksum differs");
+                if (execute) {
+                    runCopy(a, src);
+                } else {
+                    planned.add(a);
+                }
+            } else if (fixTimeWhenEqual && src.lastModified().isPresent()
+                    && dst.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
+                SyncAction a = new SyncAction(SyncAction.Kind.FIX_MTIME, rel, Optional.of(s.path()), dst,
+                        OptionalLong.empty(), "content equal, mtime differs");
+                if (execute) {
+                    act(a, () -> {
+                        dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
+                        mtimesFixed.incrementAndGet();
+                    });
+                } else {
+                    planned.add(a);
+                }
+            } else {
+                filesSkipped.incrementAndGet();
+            }
+        };
+        if (!execute) {
+            try {
+                decide.run();
+            } catch (IOException e) {
+                errors.add(SyncError.of(rel, "checksum", e));
+            }
+            return;
+        }
+        dispatch(() -> {
+            try {
+                decide.run();
+            } catch (IOException e) {
+                errors.add(SyncError.of(rel, "checksum", e));
+            }
+        });
+    }
+
+    private boolean sameContent(DirEntry s, DirEntry t) throws IOException {
+        Optional<ChecksumAlgorithm> meta = sharedMetadataAlgorithm(s.stat(), t.stat());
+        if (meta.isPresent()) {
+            checksumsNative.incrementAndGet();
+            return s.stat().checksums().get(meta.get()).equals(t.stat().checksums().get(meta.get()));
+        }
+        Optional<ChecksumAlgorithm> nat = sharedNativeAlgorithm(s.path(), t.path());
+        if (nat.isPresent()) {
+            Optional<Checksum> a = s.path().fileSystem().nativeChecksum(s.path(), nat.get());
+            Optional<Checksum> b = t.path().fileSystem().nativeChecksum(t.path(), nat.get());
+            if (a.isPresent() && b.isPresent()) {
+                checksumsNative.incrementAndGet();
+                return a.get().sameValueAs(b.get());
+            }
+        }
+        ChecksumAlgorithm alg = options.checksumAlgorithm().orElse(ChecksumAlgorithm.MD5);
+        checksumsStreamed.incrementAndGet();
+        return streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg));
+    }
+
+    private Checksum streamed(RemotePath p, ChecksumAlgorithm alg) throws IOException {
+        try (InputStream in = counting(p.newInputStream())) {
+            return StreamingChecksum.of(alg, in);
+        }
+    }
+
+    private InputStream counting(InputStream in) {
+        return new FilterInputStream(in) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    contentBytesRead.addAndGet(n);
+                }
+                return n;
+            }
+
+            @Override
+            public int read() throws IOException {
+                int c = super.read();
+                if (c >= 0) {
+                    contentBytesRead.incrementAndGet();
+                }
+                return c;
+            }
+        };
+    }
+
+    private void copy(SyncAction a, FileStat src) throws IOException {
+        if (!execute) {
+            planned.add(a);
+            return;
+        }
+        dispatch(() -> runCopy(a, src));
+    }
+
+    private void runCopy(SyncAction a, FileStat src) {
+        act(a, () -> {
+            long read = FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
+                bytesCopied.addAndGet(n);
+                listener.progress(a, n);
+            });
+            contentBytesRead.addAndGet(read);
+            if (read == 0 && src.size().orElse(0) > 0) {
+                // Copied server-side: no byte passed through here, but the file's bytes were copied.
+                bytesCopied.addAndGet(src.size().getAsLong());
+                listener.progress(a, src.size().getAsLong());
+            }
+            filesCopied.incrementAndGet();
+        });
+    }
+
+    // ------------------------------------------------------------------ execution
+
+    @FunctionalInterface
+    private interface IoTask {
+        void run() throws IOException;
+    }
+
+    /** Runs a task in a transfer slot; blocks the traversal while all slots are busy, bounding memory. */
+    private void dispatch(Runnable task) throws IOException {
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("sync interrupted");
+        }
+        pool.execute(() -> {
+            try {
+                task.run();
+            } finally {
+                slots.release();
+            }
+        });
+    }
+
+    private void submit(SyncAction a, IoTask task) throws IOException {
+        if (!execute) {
+            planned.add(a);
+            return;
+        }
+        dispatch(() -> act(a, task));
+    }
+
+    /** Does an action now, in the traversal (directories must exist before their children). */
+    private boolean doNow(SyncAction a, IoTask task) {
+        if (!execute) {
+            planned.add(a);
+            return true;
+        }
+        return act(a, task);
+    }
+
+    private boolean act(SyncAction a, IoTask task) {
+        listener.started(a);
+        try {
+            task.run();
+            listener.finished(a);
+            return true;
+        } catch (IOException e) {
+            errors.add(SyncError.of(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), e));
+            listener.failed(a, e);
+            return false;
+        } catch (RuntimeException e) {
+            IOException wrapped = new IOException(e.toString(), e);
+            errors.add(SyncError.of(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), wrapped));
+            listener.failed(a, wrapped);
+            return false;
+        }
+    }
+
+    /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
+    private Optional<String> deletePhase() {
+        if (deferred.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!errors.isEmpty()) {
+            return Optional.of("deletions skipped: " + errors.size() + " error(s) earlier in this run ("
+                    + deferred.size() + " pending)");
+        }
+        if (deferred.size() > options.maxDelete()) {
+            return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deferred.size() + " deletions needed, at most "
+                    + options.maxDelete() + " allowed; nothing was deleted");
+        }
+        for (SyncAction a : deferred) {
+            act(a, () -> {
+                RemotePath t = a.target();
+                if (!t.startsWith(targetRoot) || t.equals(targetRoot)) {
+                    throw new IOException("refusing to delete " + t + ": not below the target root");
+                }
+                t.deleteRecursively();
+                filesDeleted.incrementAndGet();
+                if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
+                    TreeCopier.copy(a.source().orElseThrow(), t, options.symlinks() == SymlinkPolicy.FOLLOW
+                            ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
+                            : new java.nio.file.CopyOption[] {LinkOption.NOFOLLOW_LINKS});
+                    filesCopied.incrementAndGet();
+                }
+            });
+        }
+        return Optional.empty();
+    }
+}

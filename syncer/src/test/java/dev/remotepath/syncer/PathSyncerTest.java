@@ -1,0 +1,439 @@
+package dev.remotepath.syncer;
+
+import static dev.remotepath.testkit.CountingFileSystem.Call.LIST;
+import static dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ;
+import static dev.remotepath.testkit.CountingFileSystem.Call.STAT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.UnsafeNameException;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.testkit.CountingFileSystem;
+import dev.remotepath.testkit.FaultInjectingFileSystem;
+import dev.remotepath.testkit.ForwardingFileSystem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** PathSyncer over every pair of the backends present (local, mem), on real trees. */
+class PathSyncerTest {
+
+    enum Backend {
+        LOCAL, MEM;
+
+        RemotePath newRoot(List<AutoCloseable> cleanup) throws Exception {
+            if (this == LOCAL) {
+                Path dir = Files.createTempDirectory("rp-sync-");
+                cleanup.add(() -> RemotePaths.of(dir).deleteRecursively());
+                return RemotePaths.of(dir);
+            }
+            RemotePath root = RemotePaths.get("mem://sync-" + UUID.randomUUID() + "/");
+            cleanup.add(() -> root.fileSystem().close());
+            return root;
+        }
+    }
+
+    private final List<AutoCloseable> cleanup = new ArrayList<>();
+
+    @AfterEach
+    void clean() throws Exception {
+        for (AutoCloseable c : cleanup) {
+            c.close();
+        }
+    }
+
+    static Stream<Arguments> pairs() {
+        return Stream.of(Arguments.of(Backend.LOCAL, Backend.LOCAL), Arguments.of(Backend.LOCAL, Backend.MEM),
+                Arguments.of(Backend.MEM, Backend.LOCAL), Arguments.of(Backend.MEM, Backend.MEM));
+    }
+
+    private RemotePath src;
+    private RemotePath dst;
+
+    private void roots(Backend from, Backend to) throws Exception {
+        src = from.newRoot(cleanup).resolve("src").createDirectories();
+        dst = to.newRoot(cleanup).resolve("dst");
+    }
+
+    private static final Instant T0 = Instant.parse("2024-02-29T13:37:42Z");
+
+    /** 3 directories + root, 7 files, distinct mtimes. */
+    private void sourceTree() throws IOException {
+        write(src.resolve("a.txt"), "alpha", 0);
+        write(src.resolve("b.md"), "bravo!", 1);
+        write(src.resolve("sub/c.txt"), "charlie", 2);
+        write(src.resolve("sub/d.bin"), "d".repeat(100_000), 3);
+        write(src.resolve("sub/deep/e.txt"), "echo", 4);
+        write(src.resolve("sub/deep/f.md"), "foxtrot", 5);
+        write(src.resolve("other/g.txt"), "golf", 6);
+    }
+
+    private static void write(RemotePath p, String content, int minutes) throws IOException {
+        p.parent().createDirectories();
+        p.writeString(content);
+        p.setLastModifiedTime(T0.plusSeconds(60L * minutes));
+    }
+
+    /** relative path -> content ("<dir>" for directories), with mtimes for files. */
+    private static Map<String, String> snapshot(RemotePath root) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<DirEntry> s = root.walk(dev.remotepath.WalkOptions.defaults().withDetail(ListDetail.FILE_STATS))) {
+            for (DirEntry e : s.toList()) {
+                String rel = root.relativize(e.path()).pathString();
+                out.put(rel, switch (e.type()) {
+                    case DIRECTORY -> "<dir>";
+                    case SYMLINK -> "<link " + e.path().readSymbolicLink() + ">";
+                    default -> e.path().readString() + " @" + e.stat().lastModified().orElseThrow();
+                });
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void firstSyncMirrorsContentAndTimes(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        SyncReport r = PathSyncer.builder(src, dst).build().run();
+        assertThat(r.errors()).isEmpty();
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+        assertThat(r.filesCopied()).isEqualTo(7);
+        assertThat(r.directoriesCreated()).isEqualTo(4); // the target root, sub, sub/deep, other
+        assertThat(r.bytesCopied()).isEqualTo(5 + 6 + 7 + 100_000 + 4 + 7 + 4);
+        assertThat(r.filesSkipped()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void secondRunListsOncePerDirectoryAndReadsNothing(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        RemotePath countedSrc = CountingFileSystem.counting(src);
+        RemotePath countedDst = CountingFileSystem.counting(dst);
+        SyncReport r = PathSyncer.builder(countedSrc, countedDst).build().run();
+        assertThat(r.filesCopied()).isZero();
+        assertThat(r.filesSkipped()).isEqualTo(7);
+        assertThat(r.contentBytesRead()).isZero();
+        for (RemotePath side : List.of(countedSrc, countedDst)) {
+            CountingFileSystem c = CountingFileSystem.of(side);
+            assertThat(c.count(LIST)).as("lists on " + side).isEqualTo(4);
+            assertThat(c.count(STAT)).as("stats on " + side).isZero();
+            assertThat(c.count(OPEN_READ)).as("reads on " + side).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void changesAreCopiedByQuickCheck(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        write(src.resolve("a.txt"), "ALPHA", 30); // same size, new mtime
+        write(src.resolve("sub/c.txt"), "charlie and more", 2); // new size, same mtime
+        List<SyncAction> plan = PathSyncer.builder(src, dst).build().plan();
+        assertThat(plan).extracting(SyncAction::relativePath, SyncAction::reason)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a.txt", "mtime differs"),
+                        org.assertj.core.groups.Tuple.tuple("sub/c.txt", "size differs"));
+        SyncReport r = PathSyncer.builder(src, dst).build().run();
+        assertThat(r.filesCopied()).isEqualTo(2);
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void planChangesNothing(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        List<SyncAction> plan = PathSyncer.builder(src, dst).deleteExtraneous(true).build().plan();
+        assertThat(plan).filteredOn(a -> a.kind() == SyncAction.Kind.COPY_NEW).hasSize(7);
+        assertThat(plan).filteredOn(a -> a.kind() == SyncAction.Kind.MKDIR).hasSize(4);
+        assertThat(dst.exists()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void extraneousFilesStayUnlessDeletionIsAsked(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        write(dst.resolve("extra.txt"), "x", 0);
+        write(dst.resolve("olddir/inner.txt"), "y", 0);
+        assertThat(PathSyncer.builder(src, dst).build().run().filesDeleted()).isZero();
+        assertThat(dst.resolve("extra.txt").exists()).isTrue();
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+        assertThat(r.filesDeleted()).isEqualTo(2);
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void maxDeleteRefusesBeforeDeletingAnything(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        for (int i = 0; i < 5; i++) {
+            write(dst.resolve("extra" + i), "x", 0);
+        }
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).maxDelete(4).build().run();
+        assertThat(r.refusedForSafety()).isTrue();
+        assertThat(r.refusal()).hasValueSatisfying(m -> assertThat(m).contains("5 deletions"));
+        assertThat(r.filesDeleted()).isZero();
+        assertThat(dst.list()).extracting(DirEntry::name).contains("extra0", "extra4");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void missingOrEmptySourceNeverWipesTheTarget(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        write(dst.resolve("precious.txt"), "keep", 0);
+        assertThatThrownBy(() -> PathSyncer.builder(src.resolve("nope"), dst).deleteExtraneous(true).build().run())
+                .isInstanceOf(SyncRefusedException.class).hasMessageContaining("does not exist");
+        assertThatThrownBy(() -> PathSyncer.builder(src, dst).deleteExtraneous(true).build().run())
+                .isInstanceOf(SyncRefusedException.class).hasMessageContaining("empty");
+        assertThat(dst.resolve("precious.txt").readString()).isEqualTo("keep");
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).allowEmptySource(true).build().run();
+        assertThat(r.filesDeleted()).isEqualTo(1);
+        assertThat(dst.list()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void failedCopyKeepsOldTargetSkipsDeletesAndRerunCompletes(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        write(src.resolve("sub/d.bin"), "D".repeat(200_000), 40);
+        write(dst.resolve("extra.txt"), "x", 0);
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(dst.fileSystem()).failWritesAfter(50_000);
+        SyncReport r = PathSyncer.builder(src, faulty.wrap(dst)).deleteExtraneous(true).build().run();
+        assertThat(r.errors()).singleElement().satisfies(e -> {
+            assertThat(e.relativePath()).isEqualTo("sub/d.bin");
+            assertThat(e.message()).contains("injected");
+        });
+        assertThat(r.refusal()).hasValueSatisfying(m -> assertThat(m).contains("deletions skipped"));
+        assertThat(dst.resolve("sub/d.bin").readString()).isEqualTo("d".repeat(100_000));
+        assertThat(dst.resolve("extra.txt").exists()).isTrue();
+        assertThat(dst.resolve("sub").list()).extracting(DirEntry::name).containsExactly("c.txt", "d.bin", "deep");
+
+        SyncReport again = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+        assertThat(again.succeeded()).isTrue();
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void listingFailingHalfWayLeavesTargetConsistent(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        write(dst.resolve("extra.txt"), "x", 0);
+        FaultInjectingFileSystem faulty = new FaultInjectingFileSystem(src.fileSystem())
+                .failListing(src.resolve("sub").pathString());
+        SyncReport r = PathSyncer.builder(faulty.wrap(src), dst).deleteExtraneous(true).build().run();
+        assertThat(r.errors()).extracting(SyncError::relativePath).containsExactly("sub");
+        assertThat(dst.resolve("a.txt").readString()).isEqualTo("alpha");
+        assertThat(dst.resolve("sub").exists()).isFalse();
+        assertThat(dst.resolve("extra.txt").exists()).as("no deletion after an error").isTrue();
+        assertThat(PathSyncer.builder(src, dst).deleteExtraneous(true).build().run().succeeded()).isTrue();
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void filtersSelectAndProtect(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        write(dst.resolve("keep.md"), "target-only markdown", 0);
+        PathSyncer.builder(src, dst).exclude("*.md").deleteExtraneous(true).build().run();
+        assertThat(snapshot(dst).keySet()).containsExactly("a.txt", "keep.md", "other", "other/g.txt", "sub",
+                "sub/c.txt", "sub/d.bin", "sub/deep", "sub/deep/e.txt");
+        RemotePath only = dst.resolveSibling("only-txt");
+        PathSyncer.builder(src, only).include("*.txt").build().run();
+        assertThat(snapshot(only).keySet()).containsExactly("a.txt", "other", "other/g.txt", "sub", "sub/c.txt",
+                "sub/deep", "sub/deep/e.txt");
+        RemotePath anchored = dst.resolveSibling("anchored");
+        PathSyncer.builder(src, anchored).include("/sub/**").exclude("deep/").build().run();
+        assertThat(snapshot(anchored).keySet()).containsExactly("sub", "sub/c.txt", "sub/d.bin");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void symlinkPolicies(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        src.resolve("link.txt").createSymbolicLink("a.txt");
+        src.resolve("linkdir").createSymbolicLink("sub/deep");
+        SyncReport skipped = PathSyncer.builder(src, dst).build().run();
+        assertThat(skipped.linksSkipped()).isEqualTo(2);
+        assertThat(dst.resolve("link.txt").exists()).isFalse();
+
+        RemotePath preserved = dst.resolveSibling("preserved");
+        SyncReport p = PathSyncer.builder(src, preserved).symlinks(SymlinkPolicy.PRESERVE).build().run();
+        assertThat(p.linksCreated()).isEqualTo(2);
+        assertThat(preserved.resolve("link.txt").readSymbolicLink()).isEqualTo("a.txt");
+        assertThat(PathSyncer.builder(src, preserved).symlinks(SymlinkPolicy.PRESERVE).build().run().linksCreated())
+                .isZero();
+
+        RemotePath followed = dst.resolveSibling("followed");
+        PathSyncer.builder(src, followed).symlinks(SymlinkPolicy.FOLLOW).build().run();
+        assertThat(followed.resolve("link.txt").isSymbolicLink()).isFalse();
+        assertThat(followed.resolve("link.txt").readString()).isEqualTo("alpha");
+        assertThat(followed.resolve("linkdir/e.txt").readString()).isEqualTo("echo");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void followingALoopIsReportedNotEndless(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        src.resolve("sub/deep/up").createSymbolicLink("../..");
+        SyncReport r = PathSyncer.builder(src, dst).symlinks(SymlinkPolicy.FOLLOW).build().run();
+        assertThat(r.errors()).extracting(SyncError::message).anyMatch(m -> m.contains("loop"));
+        assertThat(dst.resolve("sub/deep/e.txt").readString()).isEqualTo("echo");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void typeChangesNeedDeletionAndAreThenReplaced(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        src.resolve("a.txt").delete();
+        write(src.resolve("a.txt/now-a-dir.txt"), "inside", 7);
+        src.resolve("other").deleteRecursively();
+        write(src.resolve("other"), "now a file", 8);
+        SyncReport refused = PathSyncer.builder(src, dst).build().run();
+        assertThat(refused.errors()).extracting(SyncError::relativePath).containsExactlyInAnyOrder("a.txt", "other");
+        assertThat(refused.errors()).allMatch(e -> e.message().contains("type changed"));
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+        assertThat(r.errors()).isEmpty();
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void checksumModeComparesContent(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        write(dst.resolve("a.txt"), "ALPHA", 0); // same size and mtime, other content: quick-check misses it
+        assertThat(PathSyncer.builder(src, dst).build().run().filesCopied()).isZero();
+        SyncReport r = PathSyncer.builder(src, dst).comparison(Comparison.CHECKSUM).build().run();
+        assertThat(r.filesCopied()).isEqualTo(1);
+        assertThat(r.checksumsStreamed()).isEqualTo(7);
+        assertThat(r.checksumsNative()).isZero();
+        assertThat(dst.resolve("a.txt").readString()).isEqualTo("alpha");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void quickCheckUsesSharedNativeChecksumsToOnlyFixMtimes(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        dst.resolve("sub/c.txt").setLastModifiedTime(T0.plusSeconds(999));
+        RemotePath s = new NativeMd5FileSystem(src.fileSystem()).wrap(src);
+        RemotePath d = new NativeMd5FileSystem(dst.fileSystem()).wrap(dst);
+        SyncReport r = PathSyncer.builder(s, d).build().run();
+        assertThat(r.mtimesFixed()).isEqualTo(1);
+        assertThat(r.filesCopied()).isZero();
+        assertThat(r.checksumsNative()).isEqualTo(1);
+        assertThat(dst.resolve("sub/c.txt").stat().lastModified()).hasValue(T0.plusSeconds(120));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void listenerSeesPairedEventsAndEveryByte(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        AtomicLong bytes = new AtomicLong();
+        SyncReport r = PathSyncer.builder(src, dst).transfers(8).listener(new SyncListener() {
+            @Override
+            public void started(SyncAction a) {
+                events.add("start " + a.relativePath());
+            }
+
+            @Override
+            public void progress(SyncAction a, long n) {
+                bytes.addAndGet(n);
+            }
+
+            @Override
+            public void finished(SyncAction a) {
+                events.add("end " + a.relativePath());
+            }
+        }).build().run();
+        assertThat(events).filteredOn(e -> e.startsWith("start")).hasSize(11);
+        assertThat(events).filteredOn(e -> e.startsWith("end")).hasSize(11);
+        assertThat(bytes.get()).isEqualTo(r.bytesCopied());
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void hostileSourceNamesNeverReachOutsideTheTarget(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        write(dst.resolveSibling("outside.txt"), "precious", 0);
+        FaultInjectingFileSystem tampered = new FaultInjectingFileSystem(src.fileSystem())
+                .addToEveryListing(new ListedEntry("..", FileStat.builder(FileType.FILE).size(1)
+                        .lastModified(T0, FileStat.EXACT).build()));
+        assertThatThrownBy(() -> PathSyncer.builder(tampered.wrap(src), dst).deleteExtraneous(true).build().run())
+                .isInstanceOf(UnsafeNameException.class);
+        assertThat(dst.resolveSibling("outside.txt").readString()).isEqualTo("precious");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void overlappingRootsAreRefused(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        assertThatThrownBy(() -> PathSyncer.builder(src, src.resolve("inside")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlap");
+    }
+
+    /** Pretends the backend computes MD5 itself (as an SFTP server with check-file does). */
+    static final class NativeMd5FileSystem extends ForwardingFileSystem {
+        NativeMd5FileSystem(RemoteFileSystem delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public Set<ChecksumAlgorithm> nativeChecksums() {
+            return Set.of(ChecksumAlgorithm.MD5);
+        }
+
+        @Override
+        public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
+            try (InputStream in = delegate.openRead(down(file), 0)) {
+                Checksum c = dev.remotepath.tree.StreamingChecksum.of(algorithm, in);
+                return Optional.of(new Checksum(algorithm, c.hex(), Checksum.Origin.NATIVE));
+            }
+        }
+    }
+}
