@@ -128,11 +128,13 @@ public interface RemoteFileSystem extends Closeable {
 
     /**
      * Copies a regular file to another path of this file system without the bytes passing
-     * through the client ({@link Capability#SERVER_SIDE_COPY}), keeping its modification time.
-     * Must leave no partial file under {@code target}'s name. Returns false when this pair
-     * cannot be copied natively after all; the caller then streams.
+     * through the client ({@link Capability#SERVER_SIDE_COPY}), giving the copy the source's
+     * modification time from {@code sourceStat} (what its listing said; a backend must not
+     * need to stat it again). Must leave no partial file under {@code target}'s name. Returns
+     * false when this pair cannot be copied natively after all; the caller then streams.
      */
-    default boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+    default boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
         return false;
     }
 

@@ -12,7 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
-import java.security.SecureRandom;
+import java.util.concurrent.ThreadLocalRandom;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -30,7 +30,6 @@ public final class FileTransfer {
     /** Temporary siblings are named {@code .<name>.<random>.rptmp}; the suffix lets tools recognize leftovers. */
     public static final String TEMPORARY_SUFFIX = ".rptmp";
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final int BUFFER = 128 * 1024;
 
     private FileTransfer() {
@@ -50,7 +49,7 @@ public final class FileTransfer {
             LongConsumer progress) throws IOException {
         RemoteFileSystem tfs = target.fileSystem();
         if (source.sameFileSystemAs(target) && tfs.capabilities().contains(Capability.SERVER_SIDE_COPY)
-                && tfs.copyFile(source, target, replace)) {
+                && tfs.copyFile(source, sourceStat, target, replace)) {
             return 0;
         }
         Optional<Instant> mtime = sourceStat.lastModified();
@@ -69,7 +68,7 @@ public final class FileTransfer {
         try {
             try (InputStream in = source.fileSystem().openRead(source, 0)) {
                 out = tfs.openWrite(written, mode);
-                copied = transfer(in, out, progress);
+                copied = transfer(in, out, progress, sourceStat.size().orElse(BUFFER));
             }
             OutputStream finished = out;
             out = null;
@@ -110,7 +109,16 @@ public final class FileTransfer {
 
     /** Copies all of {@code in} to {@code out}, reporting each chunk; returns the byte count. */
     public static long transfer(InputStream in, OutputStream out, LongConsumer progress) throws IOException {
-        byte[] buf = new byte[BUFFER];
+        return transfer(in, out, progress, BUFFER);
+    }
+
+    /**
+     * As {@link #transfer(InputStream, OutputStream, LongConsumer)}, with a buffer sized for
+     * {@code expectedSize} bytes: copying 10,000 small files must not allocate 10,000 large buffers.
+     */
+    public static long transfer(InputStream in, OutputStream out, LongConsumer progress, long expectedSize)
+            throws IOException {
+        byte[] buf = new byte[(int) Math.clamp(expectedSize + 1, 8 * 1024, BUFFER)];
         long total = 0;
         int n;
         while ((n = in.read(buf)) >= 0) {
@@ -133,9 +141,9 @@ public final class FileTransfer {
             }
             name = name.substring(0, cut);
         }
-        byte[] r = new byte[6];
-        RANDOM.nextBytes(r);
-        return target.resolveSibling("." + name + "." + HexFormat.of().formatHex(r) + TEMPORARY_SUFFIX);
+        // Uniqueness, not secrecy: CREATE_NEW refuses a clash rather than clobbering.
+        long r = ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL;
+        return target.resolveSibling("." + name + "." + HexFormat.of().toHexDigits(r).substring(4) + TEMPORARY_SUFFIX);
     }
 
     /** Creates {@code dir} and missing parents; an existing directory is fine, anything else there is not. */

@@ -29,6 +29,7 @@ public final class Harness {
 
     static {
         register(new LocalSuite());
+        register(new SyncerSuite());
     }
 
     private static void register(Suite s) {
@@ -118,8 +119,9 @@ public final class Harness {
             // must have compiled the code under test before any sample counts.
             long warmStart = System.nanoTime();
             int warmRounds = 0;
-            while (warmRounds < warmup || System.nanoTime() - warmStart < 1_000_000_000L) {
+            while (warmRounds < warmup || (warmup > 0 && System.nanoTime() - warmStart < 1_000_000_000L)) {
                 for (Suite.Case c : cases) {
+                    c.before().run();
                     c.run().run();
                 }
                 if (++warmRounds >= 200) {
@@ -128,6 +130,7 @@ public final class Harness {
             }
             for (int round = 0; round < samples; round++) {
                 for (int ci = 0; ci < cases.size(); ci++) {
+                    cases.get(ci).before().run();
                     long a0 = threads.getCurrentThreadAllocatedBytes();
                     long t0 = System.nanoTime();
                     long u = cases.get(ci).run().run();

@@ -22,8 +22,14 @@ interface Suite {
         return List.of();
     }
 
-    /** One measured operation; {@code run} returns the number of units (entries, files) it handled. */
-    record Case(String group, String name, boolean baseline, Op run) {
+    /**
+     * One measured operation; {@code run} returns the number of units (entries, files) it
+     * handled. {@code before} runs untimed ahead of every sample (emptying a target, say).
+     */
+    record Case(String group, String name, boolean baseline, Op before, Op run) {
+        Case(String group, String name, boolean baseline, Op run) {
+            this(group, name, baseline, () -> 0, run);
+        }
     }
 
     @FunctionalInterface

@@ -171,8 +171,9 @@ public class CountingFileSystem extends ForwardingFileSystem {
     }
 
     @Override
-    public boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
         hit(Call.NATIVE_COPY);
-        return super.copyFile(source, target, replaceExisting);
+        return super.copyFile(source, sourceStat, target, replaceExisting);
     }
 }

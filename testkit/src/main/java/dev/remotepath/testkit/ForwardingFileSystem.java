@@ -136,8 +136,9 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
-    public boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        return delegate.copyFile(down(source), down(target), replaceExisting);
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
+        return delegate.copyFile(down(source), sourceStat, down(target), replaceExisting);
     }
 
     @Override

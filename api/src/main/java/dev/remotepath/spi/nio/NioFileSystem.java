@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -251,12 +252,34 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         }
     }
 
-    /** NIO's own copy into a temporary sibling, then a rename: never a partial file under the final name. */
+    /**
+     * NIO's own copy (the kernel's {@code copy_file_range} on Linux) into a temporary sibling,
+     * the listed mtime set on it, then a rename: never a partial file under the final name.
+     * (Not {@code COPY_ATTRIBUTES}: it also copies owner and extended attributes, which costs
+     * a dozen more system calls per file and is not what a mirror of content promises.)
+     */
     @Override
-    public boolean copyFile(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
         RemotePath tmp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
         try {
-            Files.copy(nio(source), nio(tmp), StandardCopyOption.COPY_ATTRIBUTES);
+            // Channels, not Files.copy: the same copy_file_range without Files.copy's three
+            // pre-check lookups per file, which a mirror of 10,000 small files notices.
+            try (FileChannel in = FileChannel.open(nio(source), StandardOpenOption.READ);
+                    FileChannel out = FileChannel.open(nio(tmp), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                long size = in.size();
+                long done = 0;
+                while (done < size) {
+                    long n = in.transferTo(done, size - done, out);
+                    if (n <= 0) {
+                        break; // the file shrank while copying: copy what there is
+                    }
+                    done += n;
+                }
+            }
+            FileTime mtime = sourceStat.lastModified().isPresent() ? FileTime.from(sourceStat.lastModified().get())
+                    : Files.getLastModifiedTime(nio(source));
+            Files.setLastModifiedTime(nio(tmp), mtime);
             rename(tmp, target, replaceExisting);
             return true;
         } catch (IOException e) {
