@@ -21,10 +21,21 @@ public interface DirectoryListing extends Closeable {
     default void close() throws IOException {
     }
 
+    /** How many entries the listing holds when it is already in memory; -1 when unknown (paging). */
+    default int size() {
+        return -1;
+    }
+
     /** A listing over entries already in memory. */
     static DirectoryListing of(List<ListedEntry> entries) {
-        Iterator<ListedEntry> it = List.copyOf(entries).iterator();
+        List<ListedEntry> copy = List.copyOf(entries);
+        Iterator<ListedEntry> it = copy.iterator();
         return new DirectoryListing() {
+            @Override
+            public int size() {
+                return copy.size();
+            }
+
             @Override
             public boolean hasNext() {
                 return it.hasNext();

@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * Copies a file or a whole tree between any two backends, reusing each listing's metadata:
@@ -29,15 +30,23 @@ public final class TreeCopier {
 
     private final boolean replace;
     private final boolean followInside;
+    private final LongConsumer progress;
     private final Deque<String> ancestorKeys = new ArrayDeque<>();
 
-    private TreeCopier(boolean replace, boolean followInside) {
+    private TreeCopier(boolean replace, boolean followInside, LongConsumer progress) {
         this.replace = replace;
         this.followInside = followInside;
+        this.progress = progress;
     }
 
     /** Copies {@code source} (file, link or tree) to {@code target}; see {@link RemotePath#copyTo}. */
     public static void copy(RemotePath source, RemotePath target, CopyOption... options) throws IOException {
+        copy(source, target, n -> { }, options);
+    }
+
+    /** As {@link #copy(RemotePath, RemotePath, CopyOption...)}, reporting each chunk of bytes written. */
+    public static void copy(RemotePath source, RemotePath target, LongConsumer progress, CopyOption... options)
+            throws IOException {
         Set<CopyOption> opts = Set.of(options);
         for (CopyOption o : opts) {
             if (o != StandardCopyOption.REPLACE_EXISTING && o != StandardCopyOption.COPY_ATTRIBUTES
@@ -50,7 +59,7 @@ public final class TreeCopier {
                     source.equals(target) ? "source and target are the same" : "target lies inside the source tree");
         }
         TreeCopier copier = new TreeCopier(opts.contains(StandardCopyOption.REPLACE_EXISTING),
-                opts.contains(RemoteCopyOption.FOLLOW_LINKS));
+                opts.contains(RemoteCopyOption.FOLLOW_LINKS), progress);
         FileStat stat = source.stat(opts.contains(LinkOption.NOFOLLOW_LINKS)
                 ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0]);
         copier.copyEntry(new DirEntry(source, stat), target);
@@ -58,7 +67,7 @@ public final class TreeCopier {
 
     private void copyEntry(DirEntry entry, RemotePath target) throws IOException {
         switch (entry.type()) {
-            case FILE -> FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, n -> { });
+            case FILE -> FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
             case DIRECTORY -> copyTree(entry, target);
             case SYMLINK -> {
                 if (followInside) {

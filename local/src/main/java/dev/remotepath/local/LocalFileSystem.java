@@ -27,9 +27,10 @@ import java.util.Set;
  *
  * <p>The lister is chosen once, by the system property {@value #LISTER_PROPERTY}: {@code ffm}
  * or {@code nio} forces one, {@code auto} (the default) takes FFM when this module has native
- * access ({@code --enable-native-access=ALL-UNNAMED}) and the platform is Linux x86-64/AArch64,
- * binding it on a background thread so that listings made meanwhile (through NIO, with the
- * same results) do not wait for it.
+ * access ({@code --enable-native-access=ALL-UNNAMED}) and the platform is Linux x86-64/AArch64.
+ * Binding costs ~100 ms of CPU, so in {@code auto} mode listings go through NIO (same answers)
+ * until the process has listed {@code remotepath.local.ffmAfterEntries} entries (default
+ * 50,000); then the lister is bound on a background thread and used from then on.
  *
  * <p>File names are bytes; those that are not UTF-8 are carried losslessly as
  * {@link NameBytes} escapes by both listers, and every operation reaches the very same file.
@@ -51,12 +52,15 @@ public final class LocalFileSystem extends NioFileSystem {
     /** Null while listing through NIO: before the FFM lister is bound, or for good. */
     private volatile LinuxDirectoryLister lister;
     private volatile String listerDescription;
-    private final Thread binder;
+    private volatile Thread binder;
+    private final boolean autoBind;
+    private final java.util.concurrent.atomic.AtomicLong entriesBeforeBinding = new java.util.concurrent.atomic.AtomicLong();
+    private final long bindAfterEntries = Long.getLong("remotepath.local.ffmAfterEntries", 50_000);
 
     private LocalFileSystem() {
         super(FileSystems.getDefault().getPath("/"), FileStat.EXACT);
         String choice = System.getProperty(LISTER_PROPERTY, "auto").toLowerCase(Locale.ROOT);
-        Thread background = null;
+        boolean bindLater = false;
         switch (choice) {
             case "nio" -> listerDescription = "nio (forced by " + LISTER_PROPERTY + ")";
             case "ffm" -> {
@@ -68,17 +72,28 @@ public final class LocalFileSystem extends NioFileSystem {
                     listerDescription = "nio (native access not enabled: run with "
                             + "--enable-native-access=ALL-UNNAMED for the FFM lister)";
                 } else {
-                    // Binding the downcalls costs tens of milliseconds in a fresh JVM: do it on
-                    // another core while the first listings go through NIO, which gives the same
-                    // answers, so a one-shot process never waits for it.
-                    listerDescription = "nio (FFM lister still binding)";
-                    background = Thread.ofPlatform().daemon().name("remotepath-ffm-binder").start(this::bind);
+                    // Binding the downcalls costs ~100 ms of CPU in a fresh JVM, more than a short
+                    // command lists in all. Listings go through NIO (same answers) until this
+                    // process has listed enough entries for FFM to pay off; then it is bound on
+                    // another thread, without making anyone wait.
+                    listerDescription = "nio (FFM lister binds after " + bindAfterEntries + " listed entries)";
+                    bindLater = true;
                 }
             }
             default -> throw new IllegalArgumentException(
                     LISTER_PROPERTY + " must be auto, ffm or nio, not '" + choice + "'");
         }
-        this.binder = background;
+        this.autoBind = bindLater;
+        if (bindLater && bindAfterEntries <= 0) {
+            startBinding();
+        }
+    }
+
+    private synchronized void startBinding() {
+        if (binder == null && lister == null) {
+            listerDescription = "nio (FFM lister still binding)";
+            binder = Thread.ofPlatform().daemon().name("remotepath-ffm-binder").start(this::bind);
+        }
     }
 
     private void bind() {
@@ -95,17 +110,23 @@ public final class LocalFileSystem extends NioFileSystem {
         return Holder.INSTANCE;
     }
 
-    /** Which lister serves listings, and why, once any background binding has finished. */
+    /** Which lister serves listings now, and why. */
     public String listerDescription() {
-        awaitBinding();
         return listerDescription;
     }
 
-    /** Waits for the FFM lister's background binding, if one is under way (for benchmarks and tests). */
+    /**
+     * In {@code auto} mode, binds the FFM lister now instead of after the first listings, and
+     * waits for it (for benchmarks, and for long-running programs that know they will list a lot).
+     */
     public void awaitBinding() {
-        if (binder != null) {
+        if (autoBind) {
+            startBinding();
+        }
+        Thread b = binder;
+        if (b != null) {
             try {
-                binder.join();
+                b.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -140,7 +161,11 @@ public final class LocalFileSystem extends NioFileSystem {
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
         LinuxDirectoryLister l = lister;
         if (l == null) {
-            return super.list(directory, detail);
+            DirectoryListing viaNio = super.list(directory, detail);
+            if (autoBind && binder == null && entriesBeforeBinding.addAndGet(viaNio.size()) >= bindAfterEntries) {
+                startBinding();
+            }
+            return viaNio;
         }
         return l.list(directory, NameBytes.encode(directory.pathString()), detail);
     }

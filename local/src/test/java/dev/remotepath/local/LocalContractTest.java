@@ -42,7 +42,9 @@ class LocalContractTest extends RemoteFileSystemContract {
         if (wanted.equals("nio")) {
             assertThat(actual).startsWith("nio");
         } else if (System.getProperty("os.name").equals("Linux")) {
-            assertThat(actual).as("surefire grants native access, so Linux must use the FFM lister").startsWith("ffm");
+            LocalFileSystem.instance().awaitBinding();
+            assertThat(LocalFileSystem.instance().listerDescription())
+                    .as("surefire grants native access, so Linux must use the FFM lister").startsWith("ffm");
         }
     }
 }

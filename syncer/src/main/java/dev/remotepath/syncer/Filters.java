@@ -18,6 +18,11 @@ final class Filters {
         this.excludes = excludes;
     }
 
+    /** False when there is nothing to filter, so callers skip building the path's parts. */
+    boolean active() {
+        return !includes.isEmpty() || !excludes.isEmpty();
+    }
+
     /** Whether an entry is left alone on both sides (neither copied nor deleted). */
     boolean ignored(List<String> parts, boolean directory) {
         for (Glob g : excludes) {

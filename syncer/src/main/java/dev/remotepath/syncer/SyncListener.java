@@ -9,6 +9,10 @@ import java.io.IOException;
  */
 public interface SyncListener {
 
+    /** An action was queued by the traversal; totals of scheduled work give progress bars their ETA. */
+    default void scheduled(SyncAction action) {
+    }
+
     default void started(SyncAction action) {
     }
 

@@ -196,9 +196,8 @@ final class SyncRun {
             }
             String name = s != null ? s.name() : t.name();
             String childRel = rel.isEmpty() ? name : rel + "/" + name;
-            List<String> parts = List.of(childRel.split("/"));
             boolean directory = s != null ? s.isDirectory() : t.isDirectory();
-            if (filters.ignored(parts, directory)) {
+            if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
                 continue;
             }
             RemotePath dst = dstDir.child(name);
@@ -540,6 +539,7 @@ final class SyncRun {
             planned.add(a);
             return;
         }
+        listener.scheduled(a);
         dispatch(() -> runCopy(a, src));
     }
 
@@ -588,6 +588,7 @@ final class SyncRun {
             planned.add(a);
             return;
         }
+        listener.scheduled(a);
         dispatch(() -> act(a, task));
     }
 

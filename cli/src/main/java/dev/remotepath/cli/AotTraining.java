@@ -1,0 +1,67 @@
+package dev.remotepath.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The workload the build records the JDK AOT cache from ({@code -XX:AOTCacheOutput}): the
+ * commands people run most, on a tree large enough to exercise listing, comparing and copying.
+ * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR}.
+ */
+public final class AotTraining {
+
+    private AotTraining() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path work = Path.of(args[0]);
+        Path src = work.resolve("src");
+        Path dst = work.resolve("dst");
+        delete(work);
+        for (int d = 0; d < 20; d++) {
+            Path dir = Files.createDirectories(src.resolve("dir" + d));
+            for (int f = 0; f < 100; f++) {
+                Path file = dir.resolve("file" + f + ".txt");
+                Files.writeString(file, "training content " + d + "/" + f);
+                Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2024-01-01T00:00:00Z").plusSeconds(f)));
+            }
+        }
+        OutputStream sink = OutputStream.nullOutputStream();
+        String s = src.toString();
+        String t = dst.toString();
+        run(sink, "sync", s, t, "--json");
+        run(sink, "sync", s, t);
+        run(sink, "sync", s, t, "--json", "--delete", "--dry-run");
+        run(sink, "ls", "-l", s);
+        run(sink, "ls", "--json", "-R", s + "/dir0");
+        run(sink, "stat", "--json", s + "/dir0/file0.txt");
+        run(sink, "checksum", s + "/dir0/file0.txt");
+        run(sink, "cp", "-r", s + "/dir1", t + "/copy");
+        run(sink, "rm", "-r", t + "/copy");
+        run(sink, "--help");
+        delete(work);
+    }
+
+    private static void run(OutputStream sink, String... args) {
+        int code = Rpath.execute(args, sink, sink);
+        if (code != 0) {
+            throw new IllegalStateException("training command failed (" + code + "): " + String.join(" ", args));
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.remotepath.cli;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.WalkOptions;
+import dev.remotepath.spi.ListDetail;
+import java.nio.file.LinkOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "ls", description = "List a directory (or show a file).")
+final class LsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Rpath rpath;
+
+    @Option(names = "-l", description = "Long format: type, size, modification time, name.")
+    boolean longFormat;
+
+    @Option(names = "-R", description = "List subdirectories recursively (names relative to URI).")
+    boolean recursive;
+
+    @Parameters(paramLabel = "URI")
+    String uri;
+
+    @Override
+    public Integer call() throws Exception {
+        RemotePath p = Paths.of(uri);
+        boolean stats = longFormat || rpath.json;
+        FileStat self = p.stat(LinkOption.NOFOLLOW_LINKS);
+        if (!self.isDirectory() && !(self.isSymbolicLink() && p.isDirectory())) {
+            print(p.name(), self);
+            return Failures.OK;
+        }
+        ListDetail detail = stats ? ListDetail.ALL_STATS : ListDetail.TYPES;
+        if (recursive) {
+            try (Stream<DirEntry> all = p.walk(WalkOptions.defaults().withDetail(detail))) {
+                all.forEach(e -> print(p.relativize(e.path()).pathString(), e.stat()));
+            }
+        } else {
+            List<DirEntry> entries = p.list(detail);
+            entries.forEach(e -> print(e.name(), e.stat()));
+        }
+        return Failures.OK;
+    }
+
+    private void print(String name, FileStat s) {
+        if (rpath.json) {
+            rpath.out.println(Json.entry(name, s));
+        } else if (longFormat) {
+            String type = switch (s.type()) {
+                case DIRECTORY -> "d";
+                case SYMLINK -> "l";
+                case FILE -> "-";
+                case OTHER -> "?";
+            };
+            String size = s.type() == FileType.FILE && s.size().isPresent() ? Long.toString(s.size().getAsLong()) : "-";
+            rpath.out.printf("%s %12s  %-30s  %s%n", type, size, s.lastModified().map(Object::toString).orElse("-"),
+                    s.isDirectory() ? name + "/" : name);
+        } else {
+            rpath.out.println(s.isDirectory() ? name + "/" : name);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.remotepath.cli;
+
+import dev.remotepath.syncer.scripting.ScriptingFacade;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import javax.script.Bindings;
+import javax.script.ScriptEngine;
+import javax.script.ScriptEngineManager;
+import javax.script.ScriptException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "script", description = {"Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
+    "Bindings: paths (RemotePath and PathSyncer facade), args, out, log."})
+final class ScriptCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Rpath rpath;
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS")
+    List<String> args = List.of();
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "script not found");
+        }
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        ScriptEngine engine = new ScriptEngineManager(engineLoader()).getEngineByExtension(extension);
+        if (engine == null) {
+            throw new IllegalArgumentException("no script engine for '." + extension + "' files; use .js or .groovy");
+        }
+        Bindings bindings = engine.createBindings();
+        bindings.put("paths", new ScriptingFacade());
+        bindings.put("args", List.copyOf(args));
+        bindings.put("out", rpath.out);
+        bindings.put("log", new ScriptLog(rpath.err, name));
+        try (Reader source = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            engine.put(ScriptEngine.FILENAME, file.toString());
+            engine.eval(source, bindings);
+        } catch (ScriptException | RuntimeException e) {
+            // Engines wrap what a Java method threw (Nashorn in a RuntimeException, Groovy not at
+            // all): report the underlying I/O error, or the innermost cause.
+            Throwable cause = e;
+            while (cause.getCause() != null && !(cause instanceof java.io.IOException)
+                    && !(cause instanceof IllegalArgumentException)) {
+                cause = cause.getCause();
+            }
+            int line = e instanceof ScriptException se ? se.getLineNumber() : -1;
+            rpath.out.flush();
+            rpath.err.println("rpath script: " + file + (line > 0 ? ":" + line : "") + ": " + Failures.describe(cause));
+            if (rpath.verbose) {
+                e.printStackTrace(rpath.err);
+            }
+            return Failures.SOME_FAILED;
+        }
+        rpath.out.flush();
+        return Failures.OK;
+    }
+
+    /**
+     * The script engines' class loader: the jars in {@code script-engines/} beside rpath.jar
+     * (kept off the main class path so that other commands never load them), or this class's
+     * loader when they are already on it (tests, an IDE).
+     */
+    private static ClassLoader engineLoader() throws java.io.IOException {
+        ClassLoader app = ScriptCommand.class.getClassLoader();
+        try {
+            Path jar = Path.of(ScriptCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path dir = jar.resolveSibling("script-engines");
+            if (Files.isRegularFile(jar) && Files.isDirectory(dir)) {
+                try (var jars = Files.list(dir)) {
+                    java.net.URL[] urls = jars.filter(p -> p.toString().endsWith(".jar")).sorted()
+                            .map(p -> {
+                                try {
+                                    return p.toUri().toURL();
+                                } catch (java.net.MalformedURLException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }).toArray(java.net.URL[]::new);
+                    return new java.net.URLClassLoader("script-engines", urls, app);
+                }
+            }
+        } catch (java.net.URISyntaxException | SecurityException e) {
+            // Fall back to the application's class path.
+        }
+        return app;
+    }
+
+    /** What scripts see as {@code log}: lines on stderr, prefixed with the script's name. */
+    public static final class ScriptLog {
+        private final java.io.PrintWriter err;
+        private final String name;
+
+        ScriptLog(java.io.PrintWriter err, String name) {
+            this.err = err;
+            this.name = name;
+        }
+
+        public void info(Object message) {
+            err.println(name + ": " + message);
+        }
+
+        public void warn(Object message) {
+            err.println(name + ": warning: " + message);
+        }
+
+        public void error(Object message) {
+            err.println(name + ": error: " + message);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.remotepath.cli;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "stat", description = "Show what is known about a path (links are not followed).")
+final class StatCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Rpath rpath;
+
+    @Parameters(paramLabel = "URI")
+    String uri;
+
+    @Override
+    public Integer call() throws Exception {
+        RemotePath p = Paths.of(uri);
+        FileStat s = p.stat(LinkOption.NOFOLLOW_LINKS);
+        if (rpath.json) {
+            rpath.out.println(Json.obj().put("path", p.toString()).put("name", p.name()).put("type", s.type().label())
+                    .put("size", s.isRegularFile() && s.size().isPresent() ? s.size().getAsLong() : null)
+                    .put("mtime", s.lastModified().map(Object::toString).orElse(null)));
+            return Failures.OK;
+        }
+        rpath.out.println("path:        " + p);
+        rpath.out.println("type:        " + s.type().label());
+        s.size().ifPresent(n -> rpath.out.println("size:        " + n + (s.sizeExact() ? "" : " (approximate)")));
+        s.lastModified().ifPresent(t -> rpath.out.println("mtime:       " + t + " (precision " + s.lastModifiedPrecision() + ")"));
+        s.permissions().ifPresent(pm -> rpath.out.println("permissions: " + PosixFilePermissions.toString(pm)));
+        s.etag().ifPresent(e -> rpath.out.println("etag:        " + e));
+        s.checksums().forEach((alg, hex) -> rpath.out.println("checksum:    " + alg.name().toLowerCase() + ":" + hex));
+        if (s.isSymbolicLink()) {
+            rpath.out.println("target:      " + p.readSymbolicLink());
+        }
+        return Failures.OK;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.remotepath.cli;
+
+import dev.remotepath.syncer.Comparison;
+import dev.remotepath.syncer.PathSyncer;
+import dev.remotepath.syncer.SymlinkPolicy;
+import dev.remotepath.syncer.SyncAction;
+import dev.remotepath.syncer.SyncError;
+import dev.remotepath.syncer.SyncReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "sync", description = {"Make DST a mirror of SRC (one way): copy what is new or changed,",
+    "with --delete also remove what SRC lacks, after every copy succeeded."})
+final class SyncCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Rpath rpath;
+
+    @Parameters(index = "0", paramLabel = "SRC")
+    String source;
+
+    @Parameters(index = "1", paramLabel = "DST")
+    String target;
+
+    @Option(names = "--dry-run", description = "Show what would be done; change nothing.")
+    boolean dryRun;
+
+    @Option(names = "--delete", description = "Delete files in DST that SRC lacks (after all copies succeeded).")
+    boolean delete;
+
+    @Option(names = "--max-delete", paramLabel = "N", description = "Delete nothing (exit 3) if more than N deletions are needed.")
+    Long maxDelete;
+
+    @ArgGroup(exclusive = true)
+    Mode mode;
+
+    static final class Mode {
+        @Option(names = "--checksum", description = "Compare checksums, not size and modification time.")
+        boolean checksum;
+
+        @Option(names = "--size-only", description = "Compare sizes only.")
+        boolean sizeOnly;
+    }
+
+    @Option(names = "--include", paramLabel = "GLOB", description = "Sync only matching files (repeatable).")
+    List<String> includes = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave matching entries alone on both sides (repeatable).")
+    List<String> excludes = new ArrayList<>();
+
+    @Option(names = "--transfers", paramLabel = "N", defaultValue = "4", description = "Files transferred at once (default ${DEFAULT-VALUE}).")
+    int transfers;
+
+    @ArgGroup(exclusive = true)
+    Links links;
+
+    static final class Links {
+        @Option(names = "--links", description = "Recreate symbolic links as links.")
+        boolean preserve;
+
+        @Option(names = "--copy-links", description = "Copy what symbolic links point to.")
+        boolean follow;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        try (Progress.SyncListenerHandle progress = Progress.open(rpath.json || dryRun, rpath.err)) {
+            PathSyncer.Builder b = PathSyncer.builder(Paths.of(source), Paths.of(target))
+                    .deleteExtraneous(delete)
+                    .transfers(transfers)
+                    .include(includes.toArray(String[]::new))
+                    .exclude(excludes.toArray(String[]::new))
+                    .listener(progress.listener());
+            if (maxDelete != null) {
+                b.maxDelete(maxDelete);
+            }
+            if (mode != null) {
+                b.comparison(mode.checksum ? Comparison.CHECKSUM : Comparison.SIZE_ONLY);
+            }
+            if (links != null) {
+                b.symlinks(links.preserve ? SymlinkPolicy.PRESERVE : SymlinkPolicy.FOLLOW);
+            }
+            PathSyncer syncer = b.build();
+            if (dryRun) {
+                return printPlan(syncer.plan());
+            }
+            SyncReport report = syncer.run();
+            progress.close();
+            return printReport(report);
+        }
+    }
+
+    private int printPlan(List<SyncAction> plan) {
+        if (rpath.json) {
+            List<Object> actions = new ArrayList<>();
+            for (SyncAction a : plan) {
+                actions.add(Json.obj().put("action", a.kind().name().toLowerCase(Locale.ROOT)).put("path", a.relativePath())
+                        .put("size", a.size().isPresent() ? a.size().getAsLong() : null).put("reason", a.reason()));
+            }
+            rpath.out.println(Json.obj().put("dryRun", true).put("actions", actions));
+        } else {
+            for (SyncAction a : plan) {
+                rpath.out.printf("%-16s %s  (%s)%n", a.kind().name().toLowerCase(Locale.ROOT),
+                        a.relativePath().isEmpty() ? "." : a.relativePath(), a.reason());
+            }
+            rpath.out.println(plan.size() + " action(s); nothing changed (dry run)");
+        }
+        return Failures.OK;
+    }
+
+    private int printReport(SyncReport r) {
+        if (rpath.json) {
+            List<Object> errors = new ArrayList<>();
+            for (SyncError e : r.errors()) {
+                errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation()).put("message", e.message()));
+            }
+            rpath.out.println(Json.obj().put("filesCopied", r.filesCopied()).put("bytesCopied", r.bytesCopied())
+                    .put("filesSkipped", r.filesSkipped()).put("filesDeleted", r.filesDeleted())
+                    .put("directoriesCreated", r.directoriesCreated()).put("mtimesFixed", r.mtimesFixed())
+                    .put("errors", errors).put("contentBytesRead", r.contentBytesRead())
+                    .put("linksCreated", r.linksCreated()).put("linksSkipped", r.linksSkipped())
+                    .put("checksumsNative", r.checksumsNative()).put("checksumsStreamed", r.checksumsStreamed())
+                    .put("refusal", r.refusal().orElse(null)).put("durationMs", r.duration().toMillis()));
+        } else {
+            rpath.out.printf(Locale.ROOT, "copied %d file(s) (%s), skipped %d unchanged, deleted %d, created %d director%s, "
+                            + "fixed %d mtime(s); read %s of content in %.2f s%n",
+                    r.filesCopied(), Progress.size(r.bytesCopied()), r.filesSkipped(), r.filesDeleted(),
+                    r.directoriesCreated(), r.directoriesCreated() == 1 ? "y" : "ies", r.mtimesFixed(),
+                    Progress.size(r.contentBytesRead()), r.duration().toMillis() / 1000.0);
+            if (r.linksSkipped() > 0) {
+                rpath.out.println("skipped " + r.linksSkipped() + " symbolic link(s) (--links or --copy-links to sync them)");
+            }
+            for (SyncError e : r.errors()) {
+                rpath.err.println("rpath sync: " + e);
+            }
+            r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + m));
+        }
+        if (r.refusedForSafety()) {
+            return Failures.REFUSED;
+        }
+        return r.succeeded() ? Failures.OK : Failures.SOME_FAILED;
+    }
+}

@@ -1,0 +1,184 @@
+package dev.remotepath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The rpath commands, run in-process on real local and mem trees, checked on output and exit codes. */
+class RpathTest {
+
+    @TempDir
+    Path temp;
+
+    private Path src;
+
+    record Result(int code, String out, String err) {
+        List<String> lines() {
+            return out.lines().toList();
+        }
+    }
+
+    static Result rpath(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Rpath.execute(args, out, err);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @BeforeEach
+    void tree() throws Exception {
+        src = Files.createDirectories(temp.resolve("src"));
+        Files.writeString(src.resolve("a.txt"), "alpha");
+        Files.createDirectories(src.resolve("sub"));
+        Files.writeString(src.resolve("sub/b.txt"), "bravo!");
+        Files.setLastModifiedTime(src.resolve("a.txt"), java.nio.file.attribute.FileTime.from(Instant.parse("2024-02-29T13:37:42Z")));
+    }
+
+    @Test
+    void lsPrintsNamesAndJsonLines() {
+        assertThat(rpath("ls", src.toString()).lines()).containsExactly("a.txt", "sub/");
+        Result json = rpath("ls", "--json", src.toString());
+        assertThat(json.code()).isZero();
+        assertThat(json.lines()).hasSize(2);
+        assertThat(json.lines().getFirst())
+                .isEqualTo("{\"name\":\"a.txt\",\"type\":\"file\",\"size\":5,\"mtime\":\"2024-02-29T13:37:42Z\"}");
+        assertThat(json.lines().get(1)).startsWith("{\"name\":\"sub\",\"type\":\"directory\",\"size\":null,\"mtime\":\"");
+        assertThat(rpath("ls", "-R", src.toString()).lines()).containsExactly("a.txt", "sub/", "sub/b.txt");
+        assertThat(rpath("ls", "-l", src.toString()).lines().getFirst()).contains("5", "2024-02-29T13:37:42Z", "a.txt");
+    }
+
+    @Test
+    void statJsonHasThePath() {
+        Result r = rpath("stat", "--json", src.resolve("a.txt").toString());
+        assertThat(r.out().strip()).isEqualTo("{\"path\":\"file://" + src.resolve("a.txt") + "\",\"name\":\"a.txt\","
+                + "\"type\":\"file\",\"size\":5,\"mtime\":\"2024-02-29T13:37:42Z\"}");
+        assertThat(rpath("stat", src.toString()).out()).contains("type:        directory");
+    }
+
+    @Test
+    void catCpMvRmMkdirAcrossBackends() throws Exception {
+        String vol = "mem://cli-" + UUID.randomUUID();
+        assertThat(rpath("cat", src.resolve("a.txt").toString()).out()).isEqualTo("alpha");
+        assertThat(rpath("mkdir", "-p", vol + "/x/y").code()).isZero();
+        assertThat(rpath("cp", "-r", src.toString(), vol + "/x/y").code()).isZero();
+        assertThat(RemotePaths.get(vol + "/x/y/src/sub/b.txt").readString()).isEqualTo("bravo!");
+        assertThat(rpath("mv", vol + "/x/y/src/a.txt", vol + "/x/moved.txt").code()).isZero();
+        assertThat(RemotePaths.get(vol + "/x/moved.txt").readString()).isEqualTo("alpha");
+        Result notRecursive = rpath("rm", vol + "/x/y");
+        assertThat(notRecursive.code()).isEqualTo(1);
+        assertThat(notRecursive.err()).contains(vol + "/x/y").contains("use rm -r");
+        assertThat(rpath("rm", "-r", vol + "/x/y").code()).isZero();
+        assertThat(RemotePaths.get(vol + "/x").list()).extracting(e -> e.name()).containsExactly("moved.txt");
+        RemotePaths.get(vol + "/").fileSystem().close();
+    }
+
+    @Test
+    void cpOfDirectoryNeedsRecursive() {
+        Result r = rpath("cp", src.toString(), temp.resolve("copy").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("is a directory (use cp -r)");
+    }
+
+    @Test
+    void checksumLikeSha256sum() {
+        Result r = rpath("checksum", src.resolve("a.txt").toString());
+        assertThat(r.out().strip()).isEqualTo("8ed3f6ad685b959ead7022518e1af76cd816f8e8ec7ccdda1ed4018e8f2223f8  file://"
+                + src.resolve("a.txt"));
+        Result json = rpath("checksum", "--json", "-a", "md5", src.resolve("a.txt").toString());
+        assertThat(json.out()).contains("\"algorithm\":\"md5\"", "\"checksum\":\"2c1743a391305fbf367df8e4f069f9f9\"",
+                "\"origin\":\"streamed\"");
+    }
+
+    @Test
+    void syncJsonReportAndNoOpResync() throws Exception {
+        String dst = temp.resolve("dst").toString();
+        Result first = rpath("sync", src.toString(), dst, "--json");
+        assertThat(first.code()).isZero();
+        assertThat(first.out()).startsWith("{\"filesCopied\":2,\"bytesCopied\":11,\"filesSkipped\":0,\"filesDeleted\":0,"
+                + "\"directoriesCreated\":2,\"mtimesFixed\":0,\"errors\":[],\"contentBytesRead\":");
+        Result again = rpath("sync", src.toString(), dst, "--json");
+        assertThat(again.out()).contains("\"filesCopied\":0", "\"filesSkipped\":2", "\"contentBytesRead\":0");
+        assertThat(rpath("sync", src.toString(), dst).out()).startsWith("copied 0 file(s) (0 B), skipped 2 unchanged");
+    }
+
+    @Test
+    void syncDryRunPrintsThePlanAndChangesNothing() {
+        Path dst = temp.resolve("dst");
+        Result r = rpath("sync", src.toString(), dst.toString(), "--dry-run", "--json");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("{\"dryRun\":true,\"actions\":[").contains("\"action\":\"copy_new\",\"path\":\"a.txt\"");
+        assertThat(Files.exists(dst)).isFalse();
+        assertThat(rpath("sync", src.toString(), dst.toString(), "--dry-run").out()).contains("mkdir", "copy_new", "sub/b.txt");
+    }
+
+    @Test
+    void syncSafetyRefusalsExitThree() throws Exception {
+        Path dst = temp.resolve("dst");
+        rpath("sync", src.toString(), dst.toString());
+        for (int i = 0; i < 3; i++) {
+            Files.writeString(dst.resolve("extra" + i), "x");
+        }
+        Result capped = rpath("sync", src.toString(), dst.toString(), "--delete", "--max-delete", "2");
+        assertThat(capped.code()).isEqualTo(3);
+        assertThat(capped.err()).contains("max-delete exceeded");
+        assertThat(Files.exists(dst.resolve("extra0"))).isTrue();
+        Path empty = Files.createDirectories(temp.resolve("empty"));
+        Result emptySource = rpath("sync", empty.toString(), dst.toString(), "--delete");
+        assertThat(emptySource.code()).isEqualTo(3);
+        assertThat(emptySource.err()).contains("refusing");
+        assertThat(rpath("sync", src.toString(), dst.toString(), "--delete").code()).isZero();
+        assertThat(Files.exists(dst.resolve("extra0"))).isFalse();
+    }
+
+    @Test
+    void syncFiltersAndExclusiveModes() throws Exception {
+        Path dst = temp.resolve("dst");
+        assertThat(rpath("sync", src.toString(), dst.toString(), "--exclude", "sub/", "--checksum").code()).isZero();
+        assertThat(Files.exists(dst.resolve("sub"))).isFalse();
+        Result both = rpath("sync", src.toString(), dst.toString(), "--checksum", "--size-only");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("mutually exclusive");
+    }
+
+    @Test
+    void errorsAreOneLineNamingThePathUnlessVerbose() {
+        Result r = rpath("ls", temp.resolve("missing").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("rpath ls: file://" + temp.resolve("missing") + ": no such file or directory");
+        Result verbose = rpath("ls", "--verbose", temp.resolve("missing").toString());
+        assertThat(verbose.err()).contains("NoSuchFileException", "\tat ");
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertThat(rpath("sync", "onlyone").code()).isEqualTo(2);
+        assertThat(rpath("frobnicate").code()).isEqualTo(2);
+        Result badUri = rpath("ls", "mem://v/a b");
+        assertThat(badUri.code()).isEqualTo(2);
+        assertThat(badUri.err()).contains("invalid path or URI");
+        Result unknown = rpath("ls", "gopher://host/x");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no RemotePath backend for scheme 'gopher'");
+    }
+
+    @Test
+    void jsonStringsEscapeControlCharactersAndRawBytes() throws Exception {
+        Files.writeString(src.resolve("new\nline"), "x");
+        Files.writeString(java.nio.file.Path.of(java.net.URI.create("file://" + src + "/bad%FF")), "y");
+        Result r = rpath("ls", "--json", src.toString());
+        assertThat(r.out()).contains("\"name\":\"new\\nline\"", "\"name\":\"bad\\udcff\"");
+        RemotePath listed = RemotePaths.of(src).child("bad\udcff");
+        assertThat(rpath("cat", listed.toString()).out()).isEqualTo("y");
+    }
+}
