@@ -122,6 +122,16 @@ final class SyncerSuite implements Suite {
         }
         cases.add(new Case("noop-resync-local-local", "pathsyncer", !rclone, fillNoop,
                 () -> sync(RemotePaths.of(noop)).filesSkipped()));
+        Path launcher = Path.of("bin", "rpath").toAbsolutePath();
+        if (Files.isExecutable(launcher) && Files.exists(Path.of("cli", "target", "rpath.jar"))) {
+            cases.add(new Case("noop-resync-local-local", "rpath-cli-process", false, fillNoop, () -> {
+                Fixtures.exec(launcher.toString(), "sync", source.toString(), noop.toString());
+                return 1;
+            }));
+        } else {
+            notes.add("bin/rpath or cli/target/rpath.jar missing (run from the repository root after "
+                    + "./mvnw package): the CLI case is left out");
+        }
         RemotePath[] mem = new RemotePath[1];
         cases.add(new Case("first-sync-local-mem", "pathsyncer", true, () -> {
             if (mem[0] != null) {

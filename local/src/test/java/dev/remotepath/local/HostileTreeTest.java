@@ -119,21 +119,81 @@ class HostileTreeTest {
 
     @Test
     void unreadableDirectoryIsReportedAndSkippable() throws Exception {
-        assumeTrue(!"root".equals(System.getProperty("user.name")),
-                "running as root: permission bits do not stop root, so EACCES cannot happen here");
-        Path locked = Files.createDirectory(temp.resolve("locked"));
+        Path tree = Files.createDirectory(temp.resolve("tree"));
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path locked = Files.createDirectory(tree.resolve("locked"));
         Files.writeString(locked.resolve("secret"), "s");
+        Files.writeString(tree.resolve("open.txt"), "o");
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            RemotePath root = RemotePaths.of(temp);
-            assertThatThrownBy(() -> root.resolve("locked").list()).isInstanceOf(AccessDeniedException.class);
-            List<RemotePath> failed = new ArrayList<>();
-            try (Stream<DirEntry> s = root.walk(WalkOptions.defaults().withErrorHandler((d, e) -> failed.add(d)))) {
-                assertThat(s.map(DirEntry::name)).containsExactly("locked");
-            }
-            assertThat(failed).containsExactly(root.resolve("locked"));
+            List<String> lines = "root".equals(System.getProperty("user.name")) ? walkAsNobody(tree) : walkHere(tree);
+            assertThat(lines).contains("list locked: AccessDeniedException " + RemotePaths.of(locked),
+                    "entry locked", "skipped locked: AccessDeniedException", "entry open.txt");
+            assertThat(lines).noneMatch(l -> l.contains("secret"));
         } finally {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
         }
+    }
+
+    private static List<String> walkHere(Path tree) throws Exception {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            WalkAsOtherUser.main(new String[] {tree.toString()});
+        } finally {
+            System.setOut(old);
+        }
+        return buf.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /**
+     * The child needs the api, the local backend and this test's classes, which may sit where
+     * nobody cannot read (~/.m2 under /root): copy each into a world-readable directory.
+     */
+    private static String readableClassPath(Path work) throws Exception {
+        List<String> entries = new ArrayList<>();
+        int i = 0;
+        for (Class<?> c : List.of(dev.remotepath.RemotePaths.class, LocalFileSystem.class, WalkAsOtherUser.class)) {
+            Path from = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path to = work.resolve("cp" + i++);
+            if (Files.isDirectory(from)) {
+                try (Stream<Path> all = Files.walk(from)) {
+                    for (Path f : all.toList()) {
+                        Path t = to.resolve(from.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(t);
+                        } else {
+                            Files.copy(f, t);
+                        }
+                    }
+                }
+            } else {
+                Files.createDirectories(to);
+                to = Files.copy(from, to.resolve(from.getFileName()));
+            }
+            try (Stream<Path> all = Files.walk(to.getParent().equals(work) ? to : to.getParent())) {
+                for (Path f : all.toList()) {
+                    Files.setPosixFilePermissions(f, PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
+                }
+            }
+            entries.add(to.toString());
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
+    /** Root ignores permission bits: drop to nobody in a child JVM, with the same lister choice. */
+    private static List<String> walkAsNobody(Path tree) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "setpriv (util-linux) is needed to drop root");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String lister = System.getProperty(LocalFileSystem.LISTER_PROPERTY, "auto");
+        Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                javaBin, "--enable-native-access=ALL-UNNAMED", "-D" + LocalFileSystem.LISTER_PROPERTY + "=" + lister,
+                "-cp", readableClassPath(tree.getParent()), WalkAsOtherUser.class.getName(), tree.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out.lines().toList();
     }
 }
