@@ -1,0 +1,388 @@
+package dev.remotepath.http.index;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.NameBytes;
+import dev.remotepath.spi.ListedEntry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads any HTML directory index in one pass: every {@code <a href>} that names a direct child
+ * of the listed directory becomes an entry (a trailing '/' makes it a directory); its size and
+ * date come from the text of the same row (after the link, or before it for IIS). Names come
+ * from the href, never the link text, which servers truncate. Links that leave the directory
+ * (parent, sort links with a query, other hosts, {@code javascript:}, deeper paths) are ignored.
+ *
+ * <p>The page is taken as ISO-8859-1 so every byte maps to one char; hrefs are then decoded as
+ * percent-encoded UTF-8 bytes (bytes that are not UTF-8 are kept losslessly).
+ */
+final class HtmlIndexParser {
+
+    private final String page;
+    private final String directoryPath;
+    private final String scheme;
+    private final String authority;
+
+    /**
+     * @param page          the page, one char per byte
+     * @param directoryPath the listed directory's decoded path, ending in '/'
+     */
+    HtmlIndexParser(String page, String directoryPath, String scheme, String authority) {
+        this.page = page;
+        this.directoryPath = directoryPath;
+        this.scheme = scheme;
+        this.authority = authority;
+    }
+
+    List<ListedEntry> parse() {
+        List<ListedEntry> out = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        String p = page;
+        int len = p.length();
+        int i = 0;
+        while (true) {
+            int a = indexOfTagA(p, i, len);
+            if (a < 0) {
+                break;
+            }
+            int tagEnd = p.indexOf('>', a);
+            if (tagEnd < 0) {
+                break;
+            }
+            String href = hrefOf(p, a + 2, tagEnd);
+            int close = indexOfIgnoreCase(p, "</a", tagEnd + 1, len);
+            int after = close < 0 ? tagEnd + 1 : p.indexOf('>', close) + 1;
+            if (after <= 0) {
+                after = len;
+            }
+            i = after;
+            if (href == null) {
+                continue;
+            }
+            String segment = childSegment(href);
+            if (segment == null) {
+                continue;
+            }
+            boolean directory = segment.endsWith("/");
+            String rawName = directory ? segment.substring(0, segment.length() - 1) : segment;
+            String name = percentDecode(rawName);
+            if (name == null) {
+                continue;
+            }
+            FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, a, after, len);
+            Integer at = seen.get(name);
+            if (at == null) {
+                seen.put(name, out.size());
+                out.add(new ListedEntry(name, stat));
+            } else if (stat.lastModified().isPresent() && out.get(at).stat().lastModified().isEmpty()) {
+                out.set(at, new ListedEntry(name, stat)); // an icon link came first (Apache FancyIndexing)
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- links
+
+    private static int indexOfTagA(String p, int from, int len) {
+        int i = from;
+        while (true) {
+            i = p.indexOf('<', i);
+            if (i < 0 || i + 2 >= len) {
+                return -1;
+            }
+            char c = p.charAt(i + 1);
+            char d = p.charAt(i + 2);
+            if ((c == 'a' || c == 'A') && (d == ' ' || d == '\t' || d == '\n' || d == '\r')) {
+                return i;
+            }
+            i++;
+        }
+    }
+
+    /** The entity-decoded value of the href attribute in {@code p[from, to)}, or null. */
+    private static String hrefOf(String p, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int h = indexOfIgnoreCase(p, "href", i, to);
+            if (h < 0) {
+                return null;
+            }
+            int k = h + 4;
+            char before = p.charAt(h - 1);
+            if (before != ' ' && before != '\t' && before != '\n' && before != '\r') {
+                i = k;
+                continue;
+            }
+            while (k < to && p.charAt(k) == ' ') {
+                k++;
+            }
+            if (k >= to || p.charAt(k) != '=') {
+                i = k;
+                continue;
+            }
+            k++;
+            while (k < to && p.charAt(k) == ' ') {
+                k++;
+            }
+            if (k >= to) {
+                return null;
+            }
+            char q = p.charAt(k);
+            int start;
+            int end;
+            if (q == '"' || q == '\'') {
+                start = k + 1;
+                end = p.indexOf(q, start);
+                if (end < 0 || end > to) {
+                    return null;
+                }
+            } else {
+                start = k;
+                end = start;
+                while (end < to && p.charAt(end) != ' ' && p.charAt(end) != '>') {
+                    end++;
+                }
+            }
+            return Entities.decode(p, start, end);
+        }
+        return null;
+    }
+
+    /**
+     * The child segment (with its trailing '/' if a directory) that an href names, or null when
+     * it does not name a direct child of the listed directory.
+     */
+    String childSegment(String href) {
+        String h = href.strip();
+        if (h.isEmpty() || h.charAt(0) == '#' || h.charAt(0) == '?') {
+            return null;
+        }
+        int colon = schemeEnd(h);
+        if (colon > 0) {
+            String s = h.substring(0, colon);
+            if (!s.equalsIgnoreCase(scheme) || !h.startsWith("//", colon + 1)) {
+                return null; // javascript:, mailto:, another scheme
+            }
+            h = h.substring(colon + 1);
+        }
+        if (h.startsWith("//")) {
+            int slash = h.indexOf('/', 2);
+            String auth = slash < 0 ? h.substring(2) : h.substring(2, slash);
+            if (!auth.equalsIgnoreCase(authority)) {
+                return null; // another host
+            }
+            h = slash < 0 ? "/" : h.substring(slash);
+        }
+        if (h.indexOf('?') >= 0 || h.indexOf('#') >= 0) {
+            return null; // sort links and anything with a query or fragment is not a plain child
+        }
+        if (h.startsWith("/")) {
+            String decoded = percentDecode(h);
+            if (decoded == null || !decoded.startsWith(directoryPath)) {
+                return null;
+            }
+            // Re-derive the raw segment: count the decoded prefix's segments in the raw href.
+            int segments = countSlashes(directoryPath);
+            int pos = 0;
+            for (int k = 0; k < segments; k++) {
+                pos = h.indexOf('/', pos) + 1;
+            }
+            h = h.substring(pos);
+        } else {
+            while (h.startsWith("./")) {
+                h = h.substring(2);
+            }
+        }
+        int slash = h.indexOf('/');
+        if (slash >= 0 && slash != h.length() - 1) {
+            return null; // deeper than a child
+        }
+        if (h.isEmpty() || h.equals("/") || h.equals(".") || h.equals("./") || h.equals("..") || h.equals("../")) {
+            return null;
+        }
+        return h;
+    }
+
+    private static int schemeEnd(String h) {
+        for (int i = 0; i < h.length(); i++) {
+            char c = h.charAt(i);
+            if (c == ':') {
+                return i > 0 ? i : -1;
+            }
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && ((c >= '0' && c <= '9')
+                    || c == '+' || c == '-' || c == '.'));
+            if (!ok) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    private static int countSlashes(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == '/') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Exact percent-decoding of an href: its chars are bytes (the page was read as Latin-1),
+     * so raw UTF-8 in an href decodes as well as %XX does; '+' stays '+'. Null when malformed.
+     */
+    static String percentDecode(String raw) {
+        int n = raw.length();
+        boolean plain = true;
+        for (int i = 0; i < n; i++) {
+            char c = raw.charAt(i);
+            if (c == '%' || c > 0x7f) {
+                plain = false;
+                break;
+            }
+        }
+        if (plain) {
+            return raw;
+        }
+        byte[] out = new byte[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            char c = raw.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= n) {
+                    return null;
+                }
+                int hi = Character.digit(raw.charAt(i + 1), 16);
+                int lo = Character.digit(raw.charAt(i + 2), 16);
+                if (hi < 0 || lo < 0) {
+                    return null;
+                }
+                out[k++] = (byte) (hi << 4 | lo);
+                i += 2;
+            } else {
+                out[k++] = (byte) c; // chars are bytes here, and entities above 0xff were UTF-8 encoded
+            }
+        }
+        return NameBytes.decode(out, 0, k);
+    }
+
+    // ---------------------------------------------------------------- size and date columns
+
+    private static final FileStat PLAIN_FILE = FileStat.ofType(FileType.FILE);
+    private static final FileStat PLAIN_DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
+
+    /** Size and date from the row's text after the link, or before it (IIS). */
+    private FileStat metadata(FileType type, int linkStart, int afterLink, int len) {
+        int rowEnd = rowEnd(afterLink, len);
+        FileStat s = fromText(type, afterLink, rowEnd);
+        if (s != null) {
+            return s;
+        }
+        int rowStart = rowStart(linkStart);
+        s = fromText(type, rowStart, linkStart);
+        if (s != null) {
+            return s;
+        }
+        return type == FileType.DIRECTORY ? PLAIN_DIRECTORY : PLAIN_FILE;
+    }
+
+    private int rowEnd(int from, int len) {
+        String p = page;
+        int end = len;
+        int nl = p.indexOf('\n', from);
+        if (nl >= 0) {
+            end = nl;
+        }
+        int nextA = indexOfTagA(p, from, end);
+        if (nextA >= 0) {
+            end = nextA;
+        }
+        return end;
+    }
+
+    private int rowStart(int linkStart) {
+        String p = page;
+        int nl = p.lastIndexOf('\n', linkStart - 1) + 1;
+        int br = lastIndexOfIgnoreCase(p, "<br", linkStart - 1, nl);
+        return br >= 0 ? p.indexOf('>', br) + 1 : nl;
+    }
+
+    private FileStat fromText(FileType type, int from, int to) {
+        if (to - from < 6) {
+            return null;
+        }
+        String text = visibleText(from, to);
+        IndexDates.Found date = IndexDates.find(text, 0, text.length());
+        long[] size = IndexSizes.after(text, date != null ? date.end() : 0);
+        if (date == null && size == null) {
+            return null;
+        }
+        FileStat.Builder b = FileStat.builder(type);
+        if (date != null) {
+            b.lastModified(date.instant(), date.precision());
+        }
+        if (size != null && type == FileType.FILE) {
+            if (size[1] == 1) {
+                b.size(size[0]);
+            } else {
+                b.approximateSize(size[0]);
+            }
+        }
+        return b.build();
+    }
+
+    /** The row's text with tags removed and &nbsp; as a space. */
+    private String visibleText(int from, int to) {
+        StringBuilder sb = new StringBuilder(to - from);
+        String p = page;
+        int i = from;
+        while (i < to) {
+            char c = p.charAt(i);
+            if (c == '<') {
+                int gt = p.indexOf('>', i);
+                if (gt < 0 || gt >= to) {
+                    break;
+                }
+                sb.append(' ');
+                i = gt + 1;
+            } else if (c == '&') {
+                int semi = p.indexOf(';', i);
+                if (semi > 0 && semi - i <= 8 && semi < to) {
+                    sb.append(' ');
+                    i = semi + 1;
+                } else {
+                    sb.append(c);
+                    i++;
+                }
+            } else {
+                sb.append(c);
+                i++;
+            }
+        }
+        return sb.toString();
+    }
+
+    static int indexOfIgnoreCase(String s, String needle, int from, int to) {
+        int n = needle.length();
+        for (int i = from; i + n <= to; i++) {
+            if (s.regionMatches(true, i, needle, 0, n)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int lastIndexOfIgnoreCase(String s, String needle, int from, int lowest) {
+        int n = needle.length();
+        for (int i = Math.min(from, s.length() - n); i >= lowest; i--) {
+            if (s.regionMatches(true, i, needle, 0, n)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,309 @@
+package dev.remotepath.http.index;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Finds and parses the date columns of directory index pages without regular expressions
+ * (a page of 1,000 entries must parse in well under a millisecond). Recognized, UTC unless a
+ * zone is given:
+ * <ul>
+ *   <li>{@code 2024-02-29 13:37} / {@code 2024-02-29 13:37:42} (Apache, Caddy HTML)</li>
+ *   <li>{@code 29-Feb-2024 13:37} (nginx, older Apache)</li>
+ *   <li>{@code 2024-Feb-29 13:37:42} (lighttpd)</li>
+ *   <li>{@code 2024-02-29T13:37:42[.fraction]Z} and offsets (nginx XML, Caddy JSON)</li>
+ *   <li>{@code Thu, 29 Feb 2024 13:37:42 GMT} (RFC 1123: nginx JSON, HTTP headers)</li>
+ *   <li>{@code 2/29/2024 1:37 PM} and {@code Thursday, February 29, 2024 1:37 PM} (IIS)</li>
+ *   <li>{@code Feb 29, 2024, 1:37:42 PM} (Jetty)</li>
+ * </ul>
+ */
+public final class IndexDates {
+
+    private IndexDates() {
+    }
+
+    /** A date found in a text: its instant, precision, and where it ended. */
+    public record Found(Instant instant, Duration precision, int end) {
+    }
+
+    private static final Duration SECOND = Duration.ofSeconds(1);
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+
+    /** The first date in {@code s[from, to)}, or null when there is none. */
+    public static Found find(CharSequence s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (isDigit(c) && (i == from || !isDigit(s.charAt(i - 1)))) {
+                Found f = numericStart(s, i, to);
+                if (f != null) {
+                    return f;
+                }
+            } else if (isLetter(c) && (i == from || !isLetter(s.charAt(i - 1)))) {
+                Found f = wordStart(s, i, to);
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Parses a whole string as one of the formats, or returns null. */
+    public static Found parse(String s) {
+        return s == null ? null : find(s, 0, s.length());
+    }
+
+    private static Found numericStart(CharSequence s, int i, int to) {
+        int n = digits(s, i, to);
+        if (n == 4 && at(s, i + 4, to, '-')) {
+            int year = num(s, i, 4);
+            if (digits(s, i + 5, to) == 2 && at(s, i + 7, to, '-') && digits(s, i + 8, to) == 2) {
+                int month = num(s, i + 5, 2);
+                int day = num(s, i + 8, 2);
+                char sep = i + 10 < to ? s.charAt(i + 10) : 0;
+                if (sep == 'T') {
+                    return time(s, i + 11, to, year, month, day, true);
+                }
+                return sep == ' ' ? time(s, skipSpaces(s, i + 10, to), to, year, month, day, false) : null;
+            }
+            int month = monthOf(s, i + 5, to);
+            if (month > 0 && at(s, i + 8, to, '-') && digits(s, i + 9, to) == 2) {
+                return time(s, skipSpaces(s, i + 11, to), to, year, month, num(s, i + 9, 2), false);
+            }
+            return null;
+        }
+        if ((n == 1 || n == 2) && at(s, i + n, to, '-')) {
+            int month = monthOf(s, i + n + 1, to);
+            int y = i + n + 5;
+            if (month > 0 && at(s, i + n + 4, to, '-') && digits(s, y, to) == 4) {
+                return time(s, skipSpaces(s, y + 4, to), to, num(s, y, 4), month, num(s, i, n), false);
+            }
+            return null;
+        }
+        if ((n == 1 || n == 2) && at(s, i + n, to, '/')) {
+            int d = i + n + 1;
+            int dn = digits(s, d, to);
+            if ((dn == 1 || dn == 2) && at(s, d + dn, to, '/') && digits(s, d + dn + 1, to) == 4) {
+                int year = num(s, d + dn + 1, 4);
+                return clock12(s, skipSpaces(s, d + dn + 5, to), to, year, num(s, i, n), num(s, d, dn));
+            }
+            return null;
+        }
+        if ((n == 1 || n == 2) && at(s, i + n, to, ' ')) { // "29 Feb 2024 13:37:42 GMT"
+            int month = monthOf(s, i + n + 1, to);
+            int y = i + n + 5;
+            if (month > 0 && at(s, i + n + 4, to, ' ') && digits(s, y, to) == 4) {
+                return time(s, skipSpaces(s, y + 4, to), to, num(s, y, 4), month, num(s, i, n), false);
+            }
+        }
+        return null;
+    }
+
+    /** "Thu, 29 Feb ..." (skip the weekday), "Feb 29, 2024, 1:37:42 PM", "Thursday, February 29, 2024 1:37 PM". */
+    private static Found wordStart(CharSequence s, int i, int to) {
+        int end = i;
+        while (end < to && isLetter(s.charAt(end))) {
+            end++;
+        }
+        int len = end - i;
+        if (len >= 3 && at(s, end, to, ',')) { // a weekday
+            int j = skipSpaces(s, end + 1, to);
+            if (j < to && isDigit(s.charAt(j))) {
+                return numericStart(s, j, to);
+            }
+            if (j < to && isLetter(s.charAt(j))) {
+                return monthFirst(s, j, to);
+            }
+            return null;
+        }
+        return monthFirst(s, i, to);
+    }
+
+    private static Found monthFirst(CharSequence s, int i, int to) {
+        int month = monthOf(s, i, to);
+        if (month <= 0) {
+            return null;
+        }
+        int j = i;
+        while (j < to && isLetter(s.charAt(j))) {
+            j++;
+        }
+        j = skipSpaces(s, j, to);
+        int dn = digits(s, j, to);
+        if (dn < 1 || dn > 2 || !at(s, j + dn, to, ',')) {
+            return null;
+        }
+        int day = num(s, j, dn);
+        int y = skipSpaces(s, j + dn + 1, to);
+        if (digits(s, y, to) != 4) {
+            return null;
+        }
+        int year = num(s, y, 4);
+        int k = y + 4;
+        if (at(s, k, to, ',')) {
+            k++;
+        }
+        return clock12(s, skipSpaces(s, k, to), to, year, month, day);
+    }
+
+    /** "13:37", "13:37:42", with an optional fraction and zone after a 'T' form. */
+    private static Found time(CharSequence s, int i, int to, int year, int month, int day, boolean iso) {
+        if (!valid(year, month, day)) {
+            return null;
+        }
+        int hn = digits(s, i, to);
+        if ((hn != 1 && hn != 2) || !at(s, i + hn, to, ':') || digits(s, i + hn + 1, to) != 2) {
+            return null;
+        }
+        int hour = num(s, i, hn);
+        int minute = num(s, i + hn + 1, 2);
+        int k = i + hn + 3;
+        int second = 0;
+        int nanos = 0;
+        Duration precision = MINUTE;
+        if (at(s, k, to, ':') && digits(s, k + 1, to) == 2) {
+            second = num(s, k + 1, 2);
+            k += 3;
+            precision = SECOND;
+            if (at(s, k, to, '.') || at(s, k, to, ',')) {
+                int fn = digits(s, k + 1, to);
+                if (fn > 0) {
+                    int scale = 1;
+                    int take = Math.min(fn, 9);
+                    nanos = num(s, k + 1, take);
+                    for (int z = take; z < 9; z++) {
+                        scale *= 10;
+                    }
+                    nanos *= scale;
+                    precision = Duration.ofNanos(pow10(9 - take));
+                    k += 1 + fn;
+                }
+            }
+        }
+        if (hour > 23 || minute > 59 || second > 60) {
+            return null;
+        }
+        long offsetSeconds = 0;
+        if (iso) {
+            if (at(s, k, to, 'Z')) {
+                k++;
+            } else if ((at(s, k, to, '+') || at(s, k, to, '-')) && digits(s, k + 1, to) == 2) {
+                int sign = s.charAt(k) == '-' ? -1 : 1;
+                int oh = num(s, k + 1, 2);
+                int om = 0;
+                int m = k + 3;
+                if (at(s, m, to, ':')) {
+                    m++;
+                }
+                if (digits(s, m, to) == 2) {
+                    om = num(s, m, 2);
+                    m += 2;
+                }
+                offsetSeconds = sign * (oh * 3600L + om * 60L);
+                k = m;
+            }
+        }
+        long epoch = epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + Math.min(second, 59)
+                - offsetSeconds;
+        return new Found(Instant.ofEpochSecond(epoch, nanos), precision, k);
+    }
+
+    /** "1:37 PM", "1:37:42 PM", or 24-hour without a marker. */
+    private static Found clock12(CharSequence s, int i, int to, int year, int month, int day) {
+        Found t = time(s, i, to, year, month, day, false);
+        if (t == null) {
+            return null;
+        }
+        int k = skipSpaces(s, t.end(), to);
+        if (k + 1 < to && (s.charAt(k + 1) == 'M' || s.charAt(k + 1) == 'm')) {
+            char ap = Character.toUpperCase(s.charAt(k));
+            int hour = (int) (t.instant().getEpochSecond() % 86400 / 3600);
+            long shift = 0;
+            if (ap == 'P' && hour < 12) {
+                shift = 12 * 3600;
+            } else if (ap == 'A' && hour == 12) {
+                shift = -12 * 3600;
+            } else if (ap != 'A' && ap != 'P') {
+                return t;
+            }
+            return new Found(t.instant().plusSeconds(shift), t.precision(), k + 2);
+        }
+        return t;
+    }
+
+    private static final String[] MONTHS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+
+    /** 1-12 for an English month name or its three-letter abbreviation at i, else 0. */
+    static int monthOf(CharSequence s, int i, int to) {
+        if (i + 3 > to) {
+            return 0;
+        }
+        char a = Character.toLowerCase(s.charAt(i));
+        char b = Character.toLowerCase(s.charAt(i + 1));
+        char c = Character.toLowerCase(s.charAt(i + 2));
+        for (int m = 0; m < 12; m++) {
+            String name = MONTHS[m];
+            if (name.charAt(0) == a && name.charAt(1) == b && name.charAt(2) == c) {
+                return m + 1;
+            }
+        }
+        return 0;
+    }
+
+    static long epochDay(int year, int month, int day) {
+        // Howard Hinnant's days_from_civil.
+        int y = month <= 2 ? year - 1 : year;
+        int era = Math.floorDiv(y, 400);
+        int yoe = y - era * 400;
+        int doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+        int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146097L + doe - 719468;
+    }
+
+    private static boolean valid(int year, int month, int day) {
+        return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    }
+
+    private static long pow10(int n) {
+        long v = 1;
+        for (int i = 0; i < n; i++) {
+            v *= 10;
+        }
+        return v;
+    }
+
+    private static int digits(CharSequence s, int i, int to) {
+        int n = 0;
+        while (i + n < to && isDigit(s.charAt(i + n))) {
+            n++;
+        }
+        return n;
+    }
+
+    private static int num(CharSequence s, int i, int n) {
+        int v = 0;
+        for (int k = 0; k < n; k++) {
+            v = v * 10 + (s.charAt(i + k) - '0');
+        }
+        return v;
+    }
+
+    private static boolean at(CharSequence s, int i, int to, char c) {
+        return i < to && s.charAt(i) == c;
+    }
+
+    static int skipSpaces(CharSequence s, int i, int to) {
+        while (i < to && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\u00a0')) {
+            i++;
+        }
+        return i;
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+}

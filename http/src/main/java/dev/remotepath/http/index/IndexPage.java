@@ -1,0 +1,27 @@
+package dev.remotepath.http.index;
+
+import dev.remotepath.spi.ListedEntry;
+import java.util.List;
+
+/**
+ * A parsed directory index: the format recognized and the entries, with the metadata the page
+ * showed (exact or approximate sizes, dates with their precision).
+ */
+public record IndexPage(Format format, List<ListedEntry> entries) {
+
+    /** How the listing was read. */
+    public enum Format {
+        /** Any HTML index: Apache, nginx, lighttpd, Python, Jetty, Caddy, IIS, or links only. */
+        HTML,
+        /** nginx {@code autoindex_format json}. */
+        NGINX_JSON,
+        /** nginx {@code autoindex_format xml}. */
+        NGINX_XML,
+        /** Caddy's file_server browse answering {@code Accept: application/json}. */
+        CADDY_JSON
+    }
+
+    public IndexPage {
+        entries = List.copyOf(entries);
+    }
+}
