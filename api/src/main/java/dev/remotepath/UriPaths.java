@@ -14,7 +14,9 @@ public final class UriPaths {
         for (char c = 'a'; c <= 'z'; c++) SAFE[c] = true;
         for (char c = 'A'; c <= 'Z'; c++) SAFE[c] = true;
         for (char c = '0'; c <= '9'; c++) SAFE[c] = true;
-        for (char c : "-._~!$&'()*+,;=:@/".toCharArray()) SAFE[c] = true;
+        // ';' is legal in RFC 3986 paths but Jetty, Tomcat and others read it as a path-parameter
+        // delimiter, so it is always encoded.
+        for (char c : "-._~!$&'()*+,=:@/".toCharArray()) SAFE[c] = true;
     }
 
     /**

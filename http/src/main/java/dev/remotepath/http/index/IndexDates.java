@@ -292,9 +292,22 @@ public final class IndexDates {
         return i < to && s.charAt(i) == c;
     }
 
+    /**
+     * Skips spaces, tabs and no-break spaces, including their UTF-8 bytes as seen on a page read
+     * one char per byte: U+00A0 (C2 A0) and U+202F (E2 80 AF), which JDK 20+ puts before AM/PM.
+     */
     static int skipSpaces(CharSequence s, int i, int to) {
-        while (i < to && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\u00a0')) {
-            i++;
+        while (i < to) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\u00a0' || c == '\u202f') {
+                i++;
+            } else if (c == '\u00c2' && i + 1 < to && s.charAt(i + 1) == '\u00a0') {
+                i += 2;
+            } else if (c == '\u00e2' && i + 2 < to && s.charAt(i + 1) == '\u0080' && s.charAt(i + 2) == '\u00af') {
+                i += 3;
+            } else {
+                break;
+            }
         }
         return i;
     }

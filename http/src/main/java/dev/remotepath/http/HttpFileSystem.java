@@ -1,0 +1,650 @@
+package dev.remotepath.http;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.ReadOnlyRemoteFileSystemException;
+import dev.remotepath.RemotePath;
+import dev.remotepath.UriPaths;
+import dev.remotepath.http.index.IndexDates;
+import dev.remotepath.http.index.IndexPageParser;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.RemoteFileSystemProvider;
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.ClosedFileSystemException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.InputStreamResponseListener;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+
+/**
+ * One HTTP origin as a read-only file system: {@code stat} is a HEAD (a 1-byte ranged GET when
+ * HEAD is refused), a directory is a URL whose listing is an index page, {@code list} parses that
+ * page ({@link IndexPageParser}), reads stream with {@code Range}, and a read that breaks resumes
+ * with {@code If-Range} so it never mixes two versions of a file. Redirects stay on the same
+ * origin unless the options allow otherwise. One Jetty client per file system (HTTP/1.1,
+ * keep-alive), closed with it.
+ */
+public final class HttpFileSystem implements RemoteFileSystem {
+
+    private static final int MAX_REDIRECTS = 5;
+    private static final int MAX_RESUMES = 3;
+    private static final String ACCEPT_LISTING = "application/json;q=0.9, text/html;q=1.0, application/xml;q=0.8, */*;q=0.5";
+
+    private final RemoteFileSystemProvider provider;
+    private final String scheme;
+    private final String host;
+    private final int port;
+    private final HttpOptions options;
+    private final HttpClient client;
+    private final Runnable onClose;
+    private volatile boolean open = true;
+
+    HttpFileSystem(RemoteFileSystemProvider provider, String scheme, String host, int port, HttpOptions options,
+            Runnable onClose) {
+        this.provider = provider;
+        this.scheme = scheme;
+        this.host = host;
+        this.port = port;
+        this.options = options;
+        this.onClose = onClose;
+        QueuedThreadPool threads = new QueuedThreadPool();
+        threads.setName("remotepath-http-" + host);
+        threads.setDaemon(true);
+        HttpClient c = new HttpClient();
+        c.setExecutor(threads);
+        c.setScheduler(new ScheduledExecutorScheduler("remotepath-http-scheduler-" + host, true));
+        c.setFollowRedirects(false); // redirects are followed here, within the origin policy
+        c.setConnectTimeout(options.connectTimeout().toMillis());
+        c.setIdleTimeout(options.idleTimeout().toMillis());
+        c.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, options.userAgent()));
+        try {
+            c.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the HTTP client for " + uriPrefix(), e);
+        }
+        this.client = c;
+    }
+
+    @Override
+    public RemoteFileSystemProvider provider() {
+        return provider;
+    }
+
+    @Override
+    public String uriPrefix() {
+        boolean defaultPort = (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return scheme + "://" + h + (defaultPort ? "" : ":" + port);
+    }
+
+    /** Read-only: no write capability, so the api refuses writes before they get here. */
+    @Override
+    public Set<Capability> capabilities() {
+        return Set.of();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (!open) {
+            return;
+        }
+        open = false;
+        onClose.run();
+        try {
+            client.stop();
+        } catch (Exception e) {
+            throw new IOException("closing the HTTP client for " + uriPrefix() + " failed", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "HttpFileSystem[" + uriPrefix() + "]";
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    private URI uriOf(RemotePath p, boolean directory) {
+        String path = p.pathString();
+        String encoded = UriPaths.encodePath(directory && !path.endsWith("/") ? path + "/" : path);
+        return URI.create(uriPrefix() + encoded);
+    }
+
+    /** A response with its body still to be read (or discarded). */
+    private record Exchange(URI uri, Response response, InputStreamResponseListener body) implements AutoCloseable {
+        int status() {
+            return response.getStatus();
+        }
+
+        HttpFields headers() {
+            return response.getHeaders();
+        }
+
+        @Override
+        public void close() throws IOException {
+            body.close();
+        }
+    }
+
+    private Exchange send(HttpMethod method, URI uri, HttpFields.Mutable extra) throws IOException {
+        if (!open) {
+            throw new ClosedFileSystemException();
+        }
+        // No total timeout: a large body may take long. Headers must come within requestTimeout
+        // (below), and a body may not stall for longer than idleTimeout.
+        Request request = client.newRequest(uri).method(method)
+                .idleTimeout(options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .headers(h -> {
+                    options.credentials().ifPresent(c -> h.put(HttpHeader.AUTHORIZATION, authorization(c)));
+                    if (extra != null) {
+                        extra.forEach(h::put);
+                    }
+                });
+        InputStreamResponseListener listener = new InputStreamResponseListener();
+        request.send(listener);
+        try {
+            Response response = listener.get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return new Exchange(uri, response, listener);
+        } catch (InterruptedException e) {
+            request.abort(e);
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(method + " " + uri + " interrupted");
+        } catch (TimeoutException e) {
+            request.abort(e);
+            throw new SocketTimeoutException(method + " " + uri + ": no response within " + options.requestTimeout().toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw transportFailure(method, uri, e.getCause());
+        }
+    }
+
+    private static IOException transportFailure(HttpMethod method, URI uri, Throwable cause) {
+        String what = method + " " + uri;
+        if (cause instanceof ConnectException || (cause != null && cause.getCause() instanceof ConnectException)) {
+            ConnectException c = new ConnectException(what + ": connection refused or unreachable");
+            c.initCause(cause);
+            return c;
+        }
+        if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
+            SocketTimeoutException t = new SocketTimeoutException(what + ": timed out");
+            t.initCause(cause);
+            return t;
+        }
+        return new IOException(what + ": " + (cause == null ? "failed" : cause.getMessage() == null
+                ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
+    }
+
+    private static String authorization(HttpOptions.Credentials c) {
+        return switch (c) {
+            case HttpOptions.Credentials.Basic b -> "Basic " + Base64.getEncoder().encodeToString(
+                    (b.user() + ":" + b.password()).getBytes(StandardCharsets.UTF_8));
+            case HttpOptions.Credentials.Bearer t -> "Bearer " + t.token();
+        };
+    }
+
+    /**
+     * Sends, following redirects that stay on this origin (or any, when allowed). A redirect
+     * from {@code /x} to {@code /x/} is reported, not followed, when {@code stopAtSlash}: that
+     * answer is what says "this is a directory".
+     */
+    private Exchange sendFollowing(HttpMethod method, URI uri, HttpFields.Mutable extra, boolean stopAtSlash)
+            throws IOException {
+        URI current = uri;
+        for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
+            Exchange ex = send(method, current, extra);
+            int status = ex.status();
+            if (status < 300 || status > 399 || status == 304) {
+                return ex;
+            }
+            String location = ex.headers().get(HttpHeader.LOCATION);
+            ex.close();
+            if (location == null) {
+                throw new FileSystemException(current.toString(), null, "HTTP " + status + " redirect without a Location");
+            }
+            URI next;
+            try {
+                next = current.resolve(location.strip());
+            } catch (IllegalArgumentException e) {
+                throw new FileSystemException(current.toString(), null, "HTTP " + status + " redirect to a malformed Location");
+            }
+            if (!options.crossOriginRedirects() && !sameOrigin(next)) {
+                throw new AccessDeniedException(current.toString(), null,
+                        "redirect to another origin refused (" + originOf(next) + "); HttpOptions.crossOriginRedirects allows it");
+            }
+            if (stopAtSlash && isSlashRedirect(current, next)) {
+                return new Exchange(next, ex.response(), ex.body());
+            }
+            current = next;
+        }
+        throw new FileSystemException(uri.toString(), null, "more than " + MAX_REDIRECTS + " redirects");
+    }
+
+    private boolean sameOrigin(URI u) {
+        int p = u.getPort() > 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+        return scheme.equalsIgnoreCase(u.getScheme()) && host.equalsIgnoreCase(u.getHost()) && port == p;
+    }
+
+    private static String originOf(URI u) {
+        return u.getScheme() + "://" + u.getHost() + (u.getPort() > 0 ? ":" + u.getPort() : "");
+    }
+
+    private static boolean isSlashRedirect(URI from, URI to) {
+        String a = from.getRawPath() == null ? "" : from.getRawPath();
+        String b = to.getRawPath() == null ? "" : to.getRawPath();
+        return b.endsWith("/") && UriPaths.decode(b).equals(UriPaths.decode(a) + "/");
+    }
+
+    private IOException statusFailure(String operation, URI uri, int status, RemotePath path) {
+        String p = path.toString();
+        return switch (status) {
+            case 404, 410 -> new NoSuchFileException(p);
+            case 401 -> new AccessDeniedException(p, null, "HTTP 401: authentication required or refused");
+            case 403 -> new AccessDeniedException(p, null, "HTTP 403: forbidden");
+            default -> new FileSystemException(p, null, operation + " " + uri + " answered HTTP " + status);
+        };
+    }
+
+    // ------------------------------------------------------------------ stat
+
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        boolean root = path.pathString().equals("/");
+        URI uri = uriOf(path, root);
+        try (Exchange ex = sendFollowing(HttpMethod.HEAD, uri, null, true)) {
+            if (isSlashRedirect(uri, ex.uri())) {
+                return FileStat.ofType(FileType.DIRECTORY);
+            }
+            int status = ex.status();
+            if (status == 405 || status == 501) {
+                return statByRangedGet(path, uri);
+            }
+            if (status != 200) {
+                throw statusFailure("HEAD", uri, status, path);
+            }
+            if (root) {
+                return FileStat.ofType(FileType.DIRECTORY);
+            }
+            return fileStat(ex.headers(), contentLength(ex.headers()));
+        }
+    }
+
+    /** Servers that refuse HEAD: GET the first byte and read the size from Content-Range. */
+    private FileStat statByRangedGet(RemotePath path, URI uri) throws IOException {
+        HttpFields.Mutable range = HttpFields.build().put(HttpHeader.RANGE, "bytes=0-0");
+        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, range, true)) {
+            if (isSlashRedirect(uri, ex.uri())) {
+                return FileStat.ofType(FileType.DIRECTORY);
+            }
+            int status = ex.status();
+            long size;
+            if (status == 206) {
+                size = totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE));
+            } else if (status == 200) {
+                size = contentLength(ex.headers());
+            } else if (status == 416) {
+                size = 0;
+            } else {
+                throw statusFailure("GET", uri, status, path);
+            }
+            return fileStat(ex.headers(), size);
+        }
+    }
+
+    private static long contentLength(HttpFields h) {
+        long n = h.getLongField(HttpHeader.CONTENT_LENGTH);
+        return n;
+    }
+
+    private static long totalFromContentRange(String value) {
+        if (value == null) {
+            return -1;
+        }
+        int slash = value.lastIndexOf('/');
+        try {
+            return slash < 0 || value.endsWith("*") ? -1 : Long.parseLong(value.substring(slash + 1).strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static FileStat fileStat(HttpFields h, long size) {
+        FileStat.Builder b = FileStat.builder(FileType.FILE);
+        if (size >= 0) {
+            b.size(size);
+        }
+        IndexDates.Found modified = IndexDates.parse(h.get(HttpHeader.LAST_MODIFIED));
+        if (modified != null) {
+            b.lastModified(modified.instant(), Duration.ofSeconds(1));
+        }
+        String etag = h.get(HttpHeader.ETAG);
+        if (etag != null) {
+            b.etag(etag);
+        }
+        checksumsFromHeaders(h, b);
+        return b.build();
+    }
+
+    /** Content-MD5, and Digest / Repr-Digest (RFC 3230, RFC 9530): known without reading a byte. */
+    private static void checksumsFromHeaders(HttpFields h, FileStat.Builder b) {
+        String md5 = h.get("Content-MD5");
+        if (md5 != null) {
+            put(b, ChecksumAlgorithm.MD5, md5.strip());
+        }
+        for (String header : new String[] {"Repr-Digest", "Digest"}) {
+            String v = h.get(header);
+            if (v == null) {
+                continue;
+            }
+            for (String part : v.split(",")) {
+                int eq = part.indexOf('=');
+                if (eq < 0) {
+                    continue;
+                }
+                String alg = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+                String value = part.substring(eq + 1).strip();
+                if (value.startsWith(":") && value.endsWith(":") && value.length() > 1) {
+                    value = value.substring(1, value.length() - 1);
+                }
+                switch (alg) {
+                    case "md5" -> put(b, ChecksumAlgorithm.MD5, value);
+                    case "sha", "sha-1" -> put(b, ChecksumAlgorithm.SHA1, value);
+                    case "sha-256" -> put(b, ChecksumAlgorithm.SHA256, value);
+                    case "sha-512" -> put(b, ChecksumAlgorithm.SHA512, value);
+                    case "crc32c" -> put(b, ChecksumAlgorithm.CRC32C, value);
+                    default -> {
+                        // An algorithm RemotePath does not know.
+                    }
+                }
+            }
+        }
+    }
+
+    private static void put(FileStat.Builder b, ChecksumAlgorithm alg, String base64) {
+        try {
+            String hex = HexFormat.of().formatHex(Base64.getDecoder().decode(base64));
+            if (hex.length() == alg.hexLength()) {
+                b.checksum(alg, hex);
+            }
+        } catch (IllegalArgumentException e) {
+            // A malformed header is ignored: it cannot be trusted as a checksum.
+        }
+    }
+
+    @Override
+    public Set<ChecksumAlgorithm> nativeChecksums() {
+        return EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256, ChecksumAlgorithm.SHA512);
+    }
+
+    /** The checksum the server states in its headers, if it states one (the caller streams otherwise). */
+    @Override
+    public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
+        FileStat s = stat(file, true);
+        String hex = s.checksums().get(algorithm);
+        return hex == null ? Optional.empty() : Optional.of(new Checksum(algorithm, hex, Checksum.Origin.METADATA));
+    }
+
+    // ------------------------------------------------------------------ list
+
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        URI uri = uriOf(directory, true);
+        HttpFields.Mutable accept = HttpFields.build().put(HttpHeader.ACCEPT, ACCEPT_LISTING);
+        byte[] body;
+        int length;
+        String contentType;
+        URI pageUri;
+        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, accept, false)) {
+            int status = ex.status();
+            if (status == 404 || status == 410) {
+                throw missingOrFile(directory);
+            }
+            if (status != 200) {
+                throw statusFailure("GET", uri, status, directory);
+            }
+            contentType = ex.headers().get(HttpHeader.CONTENT_TYPE);
+            pageUri = ex.uri();
+            if (pageUri.getRawPath() == null || !pageUri.getRawPath().endsWith("/")) {
+                // The server sent us from "x/" to "x": x is a file.
+                throw new NotDirectoryException(directory.toString());
+            }
+            long declared = ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
+            if (declared > options.maxIndexPageBytes()) {
+                throw tooLarge(directory, declared);
+            }
+            try (InputStream in = ex.body().getInputStream()) {
+                byte[] buf = new byte[(int) Math.min(options.maxIndexPageBytes() + 1, declared >= 0 ? declared + 1 : 64 * 1024)];
+                length = 0;
+                int n;
+                while ((n = in.read(buf, length, buf.length - length)) >= 0) {
+                    length += n;
+                    if (length > options.maxIndexPageBytes()) {
+                        throw tooLarge(directory, length);
+                    }
+                    if (length == buf.length) {
+                        buf = java.util.Arrays.copyOf(buf, (int) Math.min(options.maxIndexPageBytes() + 1, buf.length * 2L));
+                    }
+                }
+                if (declared >= 0 && length != declared) {
+                    throw new FileSystemException(directory.toString(), null, "index page truncated: " + length
+                            + " of " + declared + " bytes");
+                }
+                body = buf;
+            } catch (IOException e) {
+                if (e instanceof FileSystemException) {
+                    throw e;
+                }
+                throw new IOException("GET " + uri + ": reading the index page failed: " + e.getMessage(), e);
+            }
+        }
+        String dirPath = UriPaths.decode(pageUri.getRawPath() == null ? "/" : pageUri.getRawPath());
+        if (!dirPath.endsWith("/")) {
+            dirPath += "/";
+        }
+        return DirectoryListing.of(IndexPageParser.parse(body, length, contentType, dirPath, scheme,
+                pageUri.getRawAuthority(), directory.toString()).entries());
+    }
+
+    private IOException tooLarge(RemotePath dir, long bytes) {
+        return new FileSystemException(dir.toString(), null, "index page larger than " + options.maxIndexPageBytes()
+                + " bytes (" + bytes + "): raise HttpOptions.maxIndexPageBytes to list it");
+    }
+
+    /** A listing 404: the path is a file (NotDirectory) or does not exist. */
+    private IOException missingOrFile(RemotePath directory) {
+        try {
+            if (stat(directory, true).isRegularFile()) {
+                return new NotDirectoryException(directory.toString());
+            }
+        } catch (IOException e) {
+            // fall through: missing
+        }
+        return new NoSuchFileException(directory.toString());
+    }
+
+    // ------------------------------------------------------------------ read
+
+    @Override
+    public InputStream openRead(RemotePath file, long offset) throws IOException {
+        return new ResumingStream(file, offset);
+    }
+
+    /**
+     * A body stream that, when the connection breaks, asks for the rest with
+     * {@code Range} + {@code If-Range} on the first response's validator: a server that answers
+     * with the whole (changed) file instead makes the read fail rather than mix two versions.
+     */
+    private final class ResumingStream extends InputStream {
+        private final RemotePath file;
+        private final URI uri;
+        private long position;
+        private String validator;
+        private Exchange exchange;
+        private InputStream in;
+        private int resumes;
+        private boolean eof;
+
+        ResumingStream(RemotePath file, long offset) throws IOException {
+            this.file = file;
+            this.uri = uriOf(file, false);
+            this.position = offset;
+            open(false);
+        }
+
+        private void open(boolean resuming) throws IOException {
+            HttpFields.Mutable h = HttpFields.build();
+            if (position > 0) {
+                h.put(HttpHeader.RANGE, "bytes=" + position + "-");
+                if (resuming && validator != null) {
+                    h.put(HttpHeader.IF_RANGE, validator);
+                }
+            }
+            Exchange ex = sendFollowing(HttpMethod.GET, uri, h, true);
+            if (isSlashRedirect(uri, ex.uri())) {
+                ex.close();
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            int status = ex.status();
+            if (status == 416) {
+                ex.close();
+                eof = true;
+                return;
+            }
+            if (status != 200 && status != 206) {
+                ex.close();
+                throw statusFailure("GET", uri, status, file);
+            }
+            if (resuming && position > 0 && status == 200) {
+                ex.close();
+                throw new FileSystemException(file.toString(), null,
+                        "the file changed while it was being read (the server sent a new version instead of the rest)");
+            }
+            String etag = ex.headers().get(HttpHeader.ETAG);
+            String modified = ex.headers().get(HttpHeader.LAST_MODIFIED);
+            if (validator == null) {
+                validator = etag != null && !etag.startsWith("W/") ? etag : modified;
+            }
+            InputStream body = ex.body().getInputStream();
+            if (status == 200 && position > 0) {
+                body.skipNBytes(position); // the server ignored Range: skip to the offset
+            }
+            this.exchange = ex;
+            this.in = body;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (eof) {
+                return -1;
+            }
+            while (true) {
+                try {
+                    int n = in.read(b, off, len);
+                    if (n < 0) {
+                        eof = true;
+                        return -1;
+                    }
+                    position += n;
+                    return n;
+                } catch (IOException e) {
+                    if (!open || resumes >= MAX_RESUMES || validator == null) {
+                        throw new IOException("GET " + uri + ": reading failed at byte " + position + ": " + e.getMessage(), e);
+                    }
+                    resumes++;
+                    closeQuietly();
+                    open(true);
+                    if (eof) {
+                        return -1;
+                    }
+                }
+            }
+        }
+
+        private void closeQuietly() {
+            try {
+                if (exchange != null) {
+                    exchange.close();
+                }
+            } catch (IOException ignored) {
+                // the connection is already broken
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            eof = true;
+            if (exchange != null) {
+                exchange.close();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ read-only
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        throw new ReadOnlyRemoteFileSystemException(file.toString(), "write");
+    }
+
+    @Override
+    public void createDirectory(RemotePath directory) throws IOException {
+        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "createDirectory");
+    }
+
+    @Override
+    public void deleteFile(RemotePath file) throws IOException {
+        throw new ReadOnlyRemoteFileSystemException(file.toString(), "delete");
+    }
+
+    @Override
+    public void deleteDirectory(RemotePath directory) throws IOException {
+        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "delete");
+    }
+
+    @Override
+    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        throw new ReadOnlyRemoteFileSystemException(source.toString(), "rename");
+    }
+}

@@ -1,0 +1,51 @@
+package dev.remotepath.http;
+
+import java.nio.file.Path;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ResourceHandler;
+import org.eclipse.jetty.util.resource.ResourceFactory;
+
+/** An in-process Jetty serving a directory with listings, ranges and ETags, on 127.0.0.1. */
+final class TestWebServer implements AutoCloseable {
+
+    private final Server server;
+    private final int port;
+
+    TestWebServer(Path root) throws Exception {
+        server = new Server();
+        // Real servers (nginx, Apache) accept %25 and %2F-free encodings that Jetty 12 calls
+        // ambiguous by default; the test server should be no stricter than they are.
+        HttpConfiguration config = new HttpConfiguration();
+        config.setUriCompliance(UriCompliance.LEGACY);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(config));
+        connector.setHost("127.0.0.1");
+        connector.setPort(0);
+        server.addConnector(connector);
+        ResourceHandler files = new ResourceHandler();
+        files.setBaseResource(ResourceFactory.of(files).newResource(root));
+        files.setDirAllowed(true);
+        files.setAcceptRanges(true);
+        files.setEtags(true);
+        files.setUseFileMapping(false);
+        server.setHandler(files);
+        server.start();
+        port = connector.getLocalPort();
+    }
+
+    int port() {
+        return port;
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}
