@@ -220,9 +220,9 @@ public final class HttpFileSystem implements RemoteFileSystem {
     }
 
     /**
-     * Sends, following redirects that stay on this origin (or any, when allowed). A redirect
-     * from {@code /x} to {@code /x/} is reported, not followed, when {@code stopAtSlash}: that
-     * answer is what says "this is a directory".
+     * Sends, following redirects that stay on this origin (or any, when allowed). With
+     * {@code stopAtSlash}, a redirect that only adds or drops the final '/' is returned, not
+     * followed: {@code /x} to {@code /x/} says "directory", {@code /x/} to {@code /x} says "file".
      */
     private Exchange sendFollowing(HttpMethod method, URI uri, HttpFields.Mutable extra, boolean stopAtSlash)
             throws IOException {
@@ -248,7 +248,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
                 throw new AccessDeniedException(current.toString(), null,
                         "redirect to another origin refused (" + originOf(next) + "); HttpOptions.crossOriginRedirects allows it");
             }
-            if (stopAtSlash && isSlashRedirect(current, next)) {
+            if (stopAtSlash && (isSlashRedirect(current, next) || isSlashRedirect(next, current))) {
                 return new Exchange(next, ex.response(), ex.body());
             }
             current = next;
@@ -430,7 +430,10 @@ public final class HttpFileSystem implements RemoteFileSystem {
         int length;
         String contentType;
         URI pageUri;
-        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, accept, false)) {
+        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, accept, true)) {
+            if (isSlashRedirect(ex.uri(), uri)) {
+                throw new NotDirectoryException(directory.toString()); // sent from "x/" to "x": a file
+            }
             int status = ex.status();
             if (status == 404 || status == 410) {
                 throw missingOrFile(directory);
