@@ -43,7 +43,7 @@ interface Suite {
      * contender allocates at most {@code limit} bytes per unit.
      */
     record Target(Kind kind, String group, String contender, String baseline, double limit) {
-        enum Kind { MIN_SPEEDUP, MAX_BYTES_PER_UNIT }
+        enum Kind { MIN_SPEEDUP, MAX_BYTES_PER_UNIT, MAX_MEDIAN_MS }
 
         static Target speedup(String group, String contender, String baseline, double minRatio) {
             return new Target(Kind.MIN_SPEEDUP, group, contender, baseline, minRatio);
@@ -51,6 +51,10 @@ interface Suite {
 
         static Target maxBytesPerUnit(String group, String contender, double bytes) {
             return new Target(Kind.MAX_BYTES_PER_UNIT, group, contender, "", bytes);
+        }
+
+        static Target maxMedianMs(String group, String contender, double ms) {
+            return new Target(Kind.MAX_MEDIAN_MS, group, contender, "", ms);
         }
     }
 }

@@ -23,8 +23,8 @@ final class Entities {
     }
 
     private static String decode(String s, int from, int to, boolean asBytes) {
-        int amp = s.indexOf('&', from);
-        if (amp < 0 || amp >= to) {
+        int amp = indexOf(s, '&', from, to);
+        if (amp < 0) {
             return s.substring(from, to);
         }
         StringBuilder sb = new StringBuilder(to - from);
@@ -36,8 +36,8 @@ final class Entities {
                 i++;
                 continue;
             }
-            int semi = s.indexOf(';', i);
-            if (semi < 0 || semi >= to || semi - i > 10) {
+            int semi = indexOf(s, ';', i, Math.min(to, i + 12));
+            if (semi < 0) {
                 sb.append(c);
                 i++;
                 continue;
@@ -67,6 +67,16 @@ final class Entities {
             i = semi + 1;
         }
         return sb.toString();
+    }
+
+    /** indexOf within [from, to): never scans past the value being decoded (a page-long scan per link is quadratic). */
+    static int indexOf(String s, char c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static int numeric(String name) {

@@ -5,9 +5,7 @@ import dev.remotepath.FileType;
 import dev.remotepath.NameBytes;
 import dev.remotepath.spi.ListedEntry;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads any HTML directory index in one pass: every {@code <a href>} that names a direct child
@@ -39,7 +37,7 @@ final class HtmlIndexParser {
 
     List<ListedEntry> parse() {
         List<ListedEntry> out = new ArrayList<>();
-        Map<String, Integer> seen = new HashMap<>();
+        String previous = null;
         String p = page;
         int len = p.length();
         int i = 0;
@@ -53,7 +51,7 @@ final class HtmlIndexParser {
                 break;
             }
             String href = hrefOf(p, a + 2, tagEnd);
-            int close = indexOfIgnoreCase(p, "</a", tagEnd + 1, len);
+            int close = indexOfCloseA(p, tagEnd + 1, len);
             int after = close < 0 ? tagEnd + 1 : p.indexOf('>', close) + 1;
             if (after <= 0) {
                 after = len;
@@ -73,13 +71,16 @@ final class HtmlIndexParser {
                 continue;
             }
             FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, a, after, len);
-            Integer at = seen.get(name);
-            if (at == null) {
-                seen.put(name, out.size());
-                out.add(new ListedEntry(name, stat));
-            } else if (stat.lastModified().isPresent() && out.get(at).stat().lastModified().isEmpty()) {
-                out.set(at, new ListedEntry(name, stat)); // an icon link came first (Apache FancyIndexing)
+            if (name.equals(previous)) {
+                // Apache FancyIndexing links an icon and then the name to the same href: keep one,
+                // with the metadata the second one's row text carries.
+                if (stat.lastModified().isPresent() || stat.size().isPresent()) {
+                    out.set(out.size() - 1, new ListedEntry(name, stat));
+                }
+                continue;
             }
+            previous = name;
+            out.add(new ListedEntry(name, stat));
         }
         return out;
     }
@@ -102,11 +103,38 @@ final class HtmlIndexParser {
         }
     }
 
+    /** The next "</a" (any case) at or after {@code from}, jumping from '<' to '<'. */
+    private static int indexOfCloseA(String p, int from, int len) {
+        int i = from;
+        while (true) {
+            i = p.indexOf('<', i);
+            if (i < 0 || i + 2 >= len) {
+                return -1;
+            }
+            char c = p.charAt(i + 2);
+            if (p.charAt(i + 1) == '/' && (c == 'a' || c == 'A')) {
+                return i;
+            }
+            i++;
+        }
+    }
+
+    /** The next "href" (any case) in [from, to), jumping between 'h'/'H' characters. */
+    private static int indexOfHref(String p, int from, int to) {
+        for (int i = from; i + 4 <= to; i++) {
+            char c = p.charAt(i);
+            if ((c == 'h' || c == 'H') && p.regionMatches(true, i + 1, "ref", 0, 3)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The entity-decoded value of the href attribute in {@code p[from, to)}, or null. */
     private static String hrefOf(String p, int from, int to) {
         int i = from;
         while (i < to) {
-            int h = indexOfIgnoreCase(p, "href", i, to);
+            int h = indexOfHref(p, i, to);
             if (h < 0) {
                 return null;
             }
@@ -207,6 +235,9 @@ final class HtmlIndexParser {
     }
 
     private static int schemeEnd(String h) {
+        if (h.indexOf(':') < 0) {
+            return -1; // the common case: a plain relative href
+        }
         for (int i = 0; i < h.length(); i++) {
             char c = h.charAt(i);
             if (c == ':') {
@@ -315,55 +346,26 @@ final class HtmlIndexParser {
         if (to - from < 6) {
             return null;
         }
-        String text = visibleText(from, to);
-        IndexDates.Found date = IndexDates.find(text, 0, text.length());
-        long[] size = IndexSizes.after(text, date != null ? date.end() : 0);
-        if (date == null && size == null) {
+        // Read in place: the date reader ignores tag words, and the size reader steps over tags
+        // and entities, so no row is copied.
+        String text = page;
+        IndexDates.Found date = IndexDates.find(text, from, to);
+        long size = IndexSizes.after(text, date != null ? date.end() : from, to);
+        if (date == null && size == IndexSizes.NONE) {
             return null;
         }
         FileStat.Builder b = FileStat.builder(type);
         if (date != null) {
             b.lastModified(date.instant(), date.precision());
         }
-        if (size != null && type == FileType.FILE) {
-            if (size[1] == 1) {
-                b.size(size[0]);
+        if (size != IndexSizes.NONE && type == FileType.FILE) {
+            if (size >= 0) {
+                b.size(size);
             } else {
-                b.approximateSize(size[0]);
+                b.approximateSize(-size - 1);
             }
         }
         return b.build();
-    }
-
-    /** The row's text with tags removed and &nbsp; as a space. */
-    private String visibleText(int from, int to) {
-        StringBuilder sb = new StringBuilder(to - from);
-        String p = page;
-        int i = from;
-        while (i < to) {
-            char c = p.charAt(i);
-            if (c == '<') {
-                int gt = p.indexOf('>', i);
-                if (gt < 0 || gt >= to) {
-                    break;
-                }
-                sb.append(' ');
-                i = gt + 1;
-            } else if (c == '&') {
-                int semi = p.indexOf(';', i);
-                if (semi > 0 && semi - i <= 8 && semi < to) {
-                    sb.append(' ');
-                    i = semi + 1;
-                } else {
-                    sb.append(c);
-                    i++;
-                }
-            } else {
-                sb.append(c);
-                i++;
-            }
-        }
-        return sb.toString();
     }
 
     static int indexOfIgnoreCase(String s, String needle, int from, int to) {

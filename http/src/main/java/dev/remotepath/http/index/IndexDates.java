@@ -31,19 +31,27 @@ public final class IndexDates {
 
     /** The first date in {@code s[from, to)}, or null when there is none. */
     public static Found find(CharSequence s, int from, int to) {
+        char prev = ' ';
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (isDigit(c) && (i == from || !isDigit(s.charAt(i - 1)))) {
-                Found f = numericStart(s, i, to);
-                if (f != null) {
-                    return f;
+            if (c == ' ') { // index rows are mostly padding: the cheapest test first
+                prev = c;
+                continue;
+            }
+            if (isDigit(c)) {
+                if (!isDigit(prev)) {
+                    Found f = numericStart(s, i, to);
+                    if (f != null) {
+                        return f;
+                    }
                 }
-            } else if (isLetter(c) && (i == from || !isLetter(s.charAt(i - 1)))) {
+            } else if (isLetter(c) && !isLetter(prev)) {
                 Found f = wordStart(s, i, to);
                 if (f != null) {
                     return f;
                 }
             }
+            prev = c;
         }
         return null;
     }

@@ -10,39 +10,72 @@ final class IndexSizes {
     private IndexSizes() {
     }
 
-    /** {bytes, 1 if exact else 0} for the first size token at or after {@code from}, or null. */
-    static long[] after(String s, int from) {
-        int i = IndexDates.skipSpaces(s, from, s.length());
-        while (i < s.length() && s.charAt(i) == ' ') {
-            i++;
+    /**
+     * The first size token in {@code s[from, to)}, stepping over white space, tags and entities
+     * (so a raw table row reads like its text): encoded as {@link #token} returns it.
+     */
+    static long after(CharSequence s, int from, int to) {
+        int i = from;
+        while (i < to) {
+            i = IndexDates.skipSpaces(s, i, to);
+            if (i >= to) {
+                return NONE;
+            }
+            char c = s.charAt(i);
+            if (c == '<') {
+                i = skipPast(s, i, to, '>', to - i);
+            } else if (c == '&') {
+                i = skipPast(s, i, to, ';', 10);
+            } else if (c == '\r' || c == '\n') {
+                i++;
+            } else {
+                return token(s, i, to);
+            }
         }
-        return token(s, i);
+        return NONE;
     }
 
-    private static long[] token(String s, int i) {
-        int n = s.length();
+    private static int skipPast(CharSequence s, int i, int to, char end, int within) {
+        int limit = Math.min(to, i + within);
+        for (int k = i + 1; k < limit; k++) {
+            if (s.charAt(k) == end) {
+                return k + 1;
+            }
+        }
+        return i + 1;
+    }
+
+    /** No size token: returned by {@link #token}. */
+    static final long NONE = Long.MIN_VALUE;
+
+    /**
+     * The size token at {@code s[i, to)}: its bytes, negated (and minus one) when the column
+     * shows a rounded value, or {@link #NONE}. Allocates nothing.
+     */
+    private static long token(CharSequence s, int i, int n) {
         if (i >= n) {
-            return null;
+            return NONE;
         }
         if (s.charAt(i) == '-' && (i + 1 == n || isSeparator(s.charAt(i + 1)))) {
-            return null;
+            return NONE;
         }
         long whole = 0;
         int digits = 0;
         int k = i;
-        while (k < n && (IndexDates.isDigit(s.charAt(k)) || (s.charAt(k) == ',' && digits > 0
-                && k + 3 < n + 1 && k + 3 <= n && allDigits(s, k + 1, 3)))) {
-            if (s.charAt(k) != ',') {
-                whole = whole * 10 + (s.charAt(k) - '0');
-                digits++;
-                if (digits > 18) {
-                    return null;
+        while (k < n) {
+            char c = s.charAt(k);
+            if (IndexDates.isDigit(c)) {
+                whole = whole * 10 + (c - '0');
+                if (++digits > 18) {
+                    return NONE;
                 }
+            } else if (!(c == ',' && digits > 0 && allDigits(s, k + 1, 3, n))) {
+                break;
             }
             k++;
         }
         if (digits == 0) {
-            return null;
+            return NONE;
         }
         long fraction = 0;
         long fractionScale = 1;
@@ -54,48 +87,52 @@ final class IndexSizes {
                 k++;
             }
         }
-        while (k < n && s.charAt(k) == ' ' && k + 1 < n && Character.isLetter(s.charAt(k + 1))) {
+        while (k < n && s.charAt(k) == ' ' && k + 1 < n && isAsciiLetter(s.charAt(k + 1))) {
             k++;
         }
         long unit = 1;
         boolean exact = fractionScale == 1;
         if (k < n) {
-            char u = Character.toUpperCase(s.charAt(k));
+            char u = s.charAt(k);
             int e = switch (u) {
-                case 'K' -> 1;
-                case 'M' -> 2;
-                case 'G' -> 3;
-                case 'T' -> 4;
-                case 'P' -> 5;
-                case 'B' -> 0;
+                case 'K', 'k' -> 1;
+                case 'M', 'm' -> 2;
+                case 'G', 'g' -> 3;
+                case 'T', 't' -> 4;
+                case 'P', 'p' -> 5;
+                case 'B', 'b' -> 0;
                 default -> -1;
             };
             if (e > 0) {
                 unit = 1L << (10 * e);
                 exact = false;
                 k++;
-            } else if (e < 0 && !isSeparator(s.charAt(k))) {
-                return null; // "13:37", "utf-8" and other words are not sizes
+            } else if (e < 0 && !isSeparator(u)) {
+                return NONE; // "13:37", "utf-8" and other words are not sizes
             }
-            while (k < n && Character.isLetter(s.charAt(k))) {
+            while (k < n && isAsciiLetter(s.charAt(k))) {
                 k++; // "iB", "B", "bytes"
             }
         }
         if (k < n && !isSeparator(s.charAt(k))) {
-            return null;
+            return NONE;
         }
         long bytes = whole * unit + fraction * unit / fractionScale;
-        return new long[] {bytes, exact ? 1 : 0};
+        return exact ? bytes : -bytes - 1;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     /** What may follow a size: white space of any kind (pages come with CRLF), a tag, the end. */
     private static boolean isSeparator(char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '<' || c == '\u00a0';
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '<' || c == '&' || c == '\u00a0' || c == '\u00c2';
     }
 
-    private static boolean allDigits(String s, int from, int count) {
+    private static boolean allDigits(CharSequence s, int from, int count, int to) {
         for (int i = from; i < from + count; i++) {
-            if (i >= s.length() || !IndexDates.isDigit(s.charAt(i))) {
+            if (i >= to || !IndexDates.isDigit(s.charAt(i))) {
                 return false;
             }
         }
