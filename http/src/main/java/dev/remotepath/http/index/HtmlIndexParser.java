@@ -33,30 +33,29 @@ final class HtmlIndexParser {
         this.directoryPath = directoryPath;
         this.scheme = scheme;
         this.authority = authority;
+        this.upperCaseLinks = page.contains("<A");
     }
 
     List<ListedEntry> parse() {
-        List<ListedEntry> out = new ArrayList<>();
+        List<ListedEntry> out = new ArrayList<>(Math.max(16, page.length() / 64));
         String previous = null;
         String p = page;
         int len = p.length();
-        int i = 0;
-        while (true) {
-            int a = indexOfTagA(p, i, len);
-            if (a < 0) {
-                break;
-            }
-            int tagEnd = p.indexOf('>', a);
+        int a = indexOfTagA(p, 0, len);
+        while (a >= 0) {
+            int current = a;
+            int tagEnd = p.indexOf('>', current);
             if (tagEnd < 0) {
                 break;
             }
-            String href = hrefOf(p, a + 2, tagEnd);
+            String href = hrefOf(p, current + 2, tagEnd);
             int close = indexOfCloseA(p, tagEnd + 1, len);
             int after = close < 0 ? tagEnd + 1 : p.indexOf('>', close) + 1;
             if (after <= 0) {
                 after = len;
             }
-            i = after;
+            // The next link is found once: it ends this row's metadata and starts the next turn.
+            a = indexOfTagA(p, after, len);
             if (href == null) {
                 continue;
             }
@@ -70,7 +69,7 @@ final class HtmlIndexParser {
             if (name == null) {
                 continue;
             }
-            FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, a, after, len);
+            FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, current, after, a < 0 ? len : a);
             if (name.equals(previous)) {
                 // Apache FancyIndexing links an icon and then the name to the same href: keep one,
                 // with the metadata the second one's row text carries.
@@ -87,7 +86,29 @@ final class HtmlIndexParser {
 
     // ---------------------------------------------------------------- links
 
-    private static int indexOfTagA(String p, int from, int len) {
+    /** True when the page has an upper-case {@code <A}: only then is the slower any-case scan needed. */
+    private final boolean upperCaseLinks;
+
+    private int indexOfTagA(String p, int from, int len) {
+        if (!upperCaseLinks) {
+            // The vectorized String.indexOf finds "<a" without stopping at every other tag.
+            int i = from;
+            while (true) {
+                i = p.indexOf("<a", i);
+                if (i < 0 || i + 2 >= len) {
+                    return -1;
+                }
+                char d = p.charAt(i + 2);
+                if (d == ' ' || d == '\t' || d == '\n' || d == '\r') {
+                    return i;
+                }
+                i += 2;
+            }
+        }
+        return indexOfTagAnyCase(p, from, len);
+    }
+
+    private static int indexOfTagAnyCase(String p, int from, int len) {
         int i = from;
         while (true) {
             i = p.indexOf('<', i);
@@ -307,8 +328,9 @@ final class HtmlIndexParser {
     private static final FileStat PLAIN_DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
 
     /** Size and date from the row's text after the link, or before it (IIS). */
-    private FileStat metadata(FileType type, int linkStart, int afterLink, int len) {
-        int rowEnd = rowEnd(afterLink, len);
+    private FileStat metadata(FileType type, int linkStart, int afterLink, int nextLink) {
+        int nl = page.indexOf('\n', afterLink);
+        int rowEnd = nl >= 0 && nl < nextLink ? nl : nextLink;
         FileStat s = fromText(type, afterLink, rowEnd);
         if (s != null) {
             return s;
@@ -319,20 +341,6 @@ final class HtmlIndexParser {
             return s;
         }
         return type == FileType.DIRECTORY ? PLAIN_DIRECTORY : PLAIN_FILE;
-    }
-
-    private int rowEnd(int from, int len) {
-        String p = page;
-        int end = len;
-        int nl = p.indexOf('\n', from);
-        if (nl >= 0) {
-            end = nl;
-        }
-        int nextA = indexOfTagA(p, from, end);
-        if (nextA >= 0) {
-            end = nextA;
-        }
-        return end;
     }
 
     private int rowStart(int linkStart) {

@@ -38,6 +38,15 @@ public final class IndexDates {
                 prev = c;
                 continue;
             }
+            if (c == '<') { // a tag never holds the date: jump over it
+                int k = i + 1;
+                while (k < to && s.charAt(k) != '>') {
+                    k++;
+                }
+                i = k;
+                prev = ' ';
+                continue;
+            }
             if (isDigit(c)) {
                 if (!isDigit(prev)) {
                     Found f = numericStart(s, i, to);
