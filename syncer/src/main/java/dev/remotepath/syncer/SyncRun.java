@@ -21,9 +21,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -50,10 +48,15 @@ final class SyncRun {
     private final Filters filters;
     private final SyncListener listener;
 
-    private final List<SyncAction> planned = new ArrayList<>();
-    private final List<SyncAction> deferred = new ArrayList<>();
+    // Filled by several traversal threads; sorted before anyone reads them.
+    private final List<SyncAction> planned = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
-    private final Deque<String> followedDirectoryKeys = new ArrayDeque<>();
+    /** Directories listed at once: each listing is a round trip on a remote backend. */
+    static final int LISTING_PARALLELISM = 8;
+    private final Semaphore listingSlots = new Semaphore(LISTING_PARALLELISM);
+    private final ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor();
+    private final java.util.concurrent.Phaser walking = new java.util.concurrent.Phaser(1);
 
     private final AtomicLong filesCopied = new AtomicLong();
     private final AtomicLong bytesCopied = new AtomicLong();
@@ -82,10 +85,24 @@ final class SyncRun {
     // ------------------------------------------------------------------ entry points
 
     List<SyncAction> plan() throws IOException {
-        traverse();
-        List<SyncAction> all = new ArrayList<>(planned);
-        all.addAll(deferred);
+        try {
+            traverse();
+        } finally {
+            walkers.close();
+        }
+        List<SyncAction> all = sorted(planned);
+        all.addAll(sorted(deferred));
         return all;
+    }
+
+    /** Directories are walked in parallel: order the actions by path so a plan reads the same every time. */
+    private static List<SyncAction> sorted(List<SyncAction> actions) {
+        List<SyncAction> copy;
+        synchronized (actions) {
+            copy = new ArrayList<>(actions);
+        }
+        copy.sort(java.util.Comparator.comparing(SyncAction::relativePath).thenComparing(SyncAction::kind));
+        return copy;
     }
 
     SyncReport execute() throws IOException {
@@ -95,6 +112,7 @@ final class SyncRun {
         try {
             traverse();
         } finally {
+            walkers.close();
             pool.close(); // waits for every transfer handed out
         }
         Optional<String> refusal = deletePhase();
@@ -173,11 +191,42 @@ final class SyncRun {
             }
             directoriesCreated.incrementAndGet();
         }
-        merge("", sourceRoot, targetRoot, sources, targets);
+        try {
+            merge("", sourceRoot, targetRoot, sources, targets, List.of());
+        } finally {
+            // Subdirectories were handed to walker threads: wait for every one of them.
+            walking.arriveAndAwaitAdvance();
+            walkers.close();
+        }
     }
 
-    private void merge(String rel, RemotePath srcDir, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets)
-            throws IOException {
+    /**
+     * Walks a subdirectory on a walker thread, at most {@link #LISTING_PARALLELISM} at once.
+     * The caller does not wait: its own slot is free for siblings while children are listed.
+     */
+    private void descend(String rel, IoTask walk) {
+        walking.register();
+        walkers.execute(() -> {
+            try {
+                listingSlots.acquire();
+                try {
+                    walk.run();
+                } finally {
+                    listingSlots.release();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                errors.add(new SyncError(rel, "list", "interrupted"));
+            } catch (IOException | RuntimeException e) {
+                errors.add(SyncError.of(rel, "sync directory", e));
+            } finally {
+                walking.arriveAndDeregister();
+            }
+        });
+    }
+
+    private void merge(String rel, RemotePath srcDir, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
+            List<String> ancestors) throws IOException {
         int i = 0;
         int j = 0;
         while (i < sources.size() || j < targets.size()) {
@@ -204,16 +253,17 @@ final class SyncRun {
             if (s == null) {
                 extraneous(childRel, t);
             } else {
-                handleSource(childRel, s, t, dst);
+                handleSource(childRel, s, t, dst, ancestors);
             }
         }
     }
 
-    private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+    private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors)
+            throws IOException {
         switch (s.type()) {
             case FILE -> file(rel, s, t, dst);
-            case DIRECTORY -> directory(rel, s, t, dst);
-            case SYMLINK -> link(rel, s, t, dst);
+            case DIRECTORY -> directory(rel, s, t, dst, ancestors);
+            case SYMLINK -> link(rel, s, t, dst, ancestors);
             case OTHER -> errors.add(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
         }
     }
@@ -225,15 +275,20 @@ final class SyncRun {
         }
     }
 
-    private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+    private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors) {
         if (t != null && !t.isDirectory()) {
             typeChange(rel, s, t, "source is a directory, target is a " + t.type().label());
             return;
         }
+        descend(rel, () -> walkDirectory(rel, s, t, dst, ancestors));
+    }
+
+    private void walkDirectory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors)
+            throws IOException {
         Optional<String> key = Optional.empty();
         if (options.symlinks() == SymlinkPolicy.FOLLOW) {
             key = s.stat().fileKey().or(() -> statQuietly(s.path()).flatMap(FileStat::fileKey));
-            if (key.isPresent() && followedDirectoryKeys.contains(key.get())) {
+            if (key.isPresent() && ancestors.contains(key.get())) {
                 errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " is its own ancestor"));
                 return;
             }
@@ -265,12 +320,12 @@ final class SyncRun {
                 return;
             }
         }
-        key.ifPresent(followedDirectoryKeys::push);
-        try {
-            merge(rel, s.path(), dst, sources, targets);
-        } finally {
-            key.ifPresent(k -> followedDirectoryKeys.pop());
+        List<String> below = ancestors;
+        if (key.isPresent()) {
+            below = new ArrayList<>(ancestors);
+            below.add(key.get());
         }
+        merge(rel, s.path(), dst, sources, targets, List.copyOf(below));
     }
 
     private Optional<FileStat> statQuietly(RemotePath p) {
@@ -281,7 +336,7 @@ final class SyncRun {
         }
     }
 
-    private void link(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
+    private void link(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors) throws IOException {
         switch (options.symlinks()) {
             case SKIP -> {
                 linksSkipped.incrementAndGet();
@@ -295,7 +350,7 @@ final class SyncRun {
                     errors.add(SyncError.of(rel, "follow link", e));
                     return;
                 }
-                handleSource(rel, new DirEntry(s.path(), followed), t, dst);
+                handleSource(rel, new DirEntry(s.path(), followed), t, dst, ancestors);
             }
             case PRESERVE -> {
                 if (!dst.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {
