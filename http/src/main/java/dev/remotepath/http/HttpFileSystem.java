@@ -61,7 +61,8 @@ public final class HttpFileSystem implements RemoteFileSystem {
 
     private static final int MAX_REDIRECTS = 5;
     private static final int MAX_RESUMES = 3;
-    private static final String ACCEPT_LISTING = "application/json;q=0.9, text/html;q=1.0, application/xml;q=0.8, */*;q=0.5";
+    /** JSON first: Caddy answers its browse listing as JSON when asked; servers that ignore Accept send HTML. */
+    private static final String ACCEPT_LISTING = "application/json, text/html;q=0.9, application/xml;q=0.8, */*;q=0.5";
 
     private final RemoteFileSystemProvider provider;
     private final String scheme;

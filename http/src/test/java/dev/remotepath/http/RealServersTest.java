@@ -38,7 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The backend against the real servers people share files with: nginx (autoindex), Apache
- * httpd (FancyIndexing tables), lighttpd (dir-listing) and Python's http.server, each started
+ * httpd (FancyIndexing tables), lighttpd (dir-listing), Caddy (browse, answering JSON) and
+ * Python's http.server, each started
  * here on 127.0.0.1 with a generated configuration over a generated tree. Every entry walked
  * is checked against {@code find}: names, types, sizes (exact, or within a rounded column's
  * precision) and modification times (within the page's precision). {@code .ci/run} installs
@@ -229,9 +230,30 @@ class RealServersTest {
                 new ProcessBuilder("chown", "-R", "nobody:nogroup", run.toString()).start().waitFor();
                 cmd = List.of("/usr/sbin/lighttpd", "-D", "-f", conf.toString());
             }
+            case "caddy" -> {
+                requireInstalled(server, "/usr/bin/caddy");
+                Path conf = run.resolve("Caddyfile");
+                Files.writeString(conf, """
+                        {
+                          admin off
+                          auto_https off
+                        }
+                        http://127.0.0.1:%2$d {
+                          bind 127.0.0.1
+                          root * "%3$s"
+                          file_server browse
+                        }
+                        """.formatted(run, port, tree));
+                cmd = List.of("/usr/bin/caddy", "run", "--config", conf.toString(), "--adapter", "caddyfile");
+            }
             default -> throw new IllegalArgumentException(server);
         }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        // Caddy writes state under HOME and XDG directories: keep it in the run directory.
+        builder.environment().put("HOME", run.toString());
+        builder.environment().put("XDG_DATA_HOME", run.resolve("data").toString());
+        builder.environment().put("XDG_CONFIG_HOME", run.resolve("config").toString());
+        Process p = builder.start();
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (System.nanoTime() < deadline) {
             try (Socket s = new Socket()) {
@@ -256,7 +278,7 @@ class RealServersTest {
     // ------------------------------------------------------------------ the checks
 
     @ParameterizedTest
-    @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd"})
+    @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd", "caddy"})
     void walkMatchesFind(String server) throws Exception {
         try (Running s = start(server)) {
             RemotePath root = RemotePaths.get("http://127.0.0.1:" + s.port() + "/");
@@ -284,6 +306,13 @@ class RealServersTest {
                             .isLessThan(st.lastModifiedPrecision().plusSeconds(1));
                 }
             }
+            if (server.equals("caddy")) {
+                // Asked for JSON, Caddy gives exact sizes and nanosecond times (its HTML would not).
+                assertThat(walked.values()).filteredOn(FileStat::isRegularFile).allSatisfy(st -> {
+                    assertThat(st.sizeExact()).isTrue();
+                    assertThat(st.lastModifiedPrecision()).isLessThan(Duration.ofSeconds(1));
+                });
+            }
             // Reads, with an offset, of a file whose name needs encoding.
             RemotePath hash = root.resolve("sub dir/deeper/x#y.txt");
             assertThat(hash.stat().size()).hasValue(4567);
@@ -296,7 +325,7 @@ class RealServersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd"})
+    @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd", "caddy"})
     void syncFromTheServerMirrorsTheTree(String server) throws Exception {
         try (Running s = start(server)) {
             RemotePath root = RemotePaths.get("http://127.0.0.1:" + s.port() + "/");

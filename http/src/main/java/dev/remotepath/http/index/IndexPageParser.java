@@ -77,7 +77,9 @@ public final class IndexPageParser {
             if (mtime instanceof String ms) {
                 IndexDates.Found d = IndexDates.parse(ms);
                 if (d != null) {
-                    b.lastModified(d.instant(), d.precision());
+                    // Caddy writes Go's RFC3339Nano, which drops trailing zeros: "13:37:42Z" is
+                    // exact to the nanosecond, not a seconds-only stamp.
+                    b.lastModified(d.instant(), m.containsKey("mod_time") ? FileStat.EXACT : d.precision());
                 }
             }
             if (name.endsWith("/") && dir) {
