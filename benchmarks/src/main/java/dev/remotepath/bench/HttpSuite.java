@@ -7,10 +7,8 @@ import dev.remotepath.WalkOptions;
 import dev.remotepath.http.index.IndexPageParser;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.testkit.CountingFileSystem;
+import dev.remotepath.testkit.LocalWebServers;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -88,37 +86,10 @@ final class HttpSuite implements Suite {
                 Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        Path run = Files.createDirectories(fixtures.resolve("nginx-run"));
-        Files.createDirectories(run.resolve("tmp"));
-        Path conf = run.resolve("nginx.conf");
-        Files.writeString(conf, """
-                worker_processes 1;
-                pid %1$s/nginx.pid;
-                error_log %1$s/error.log;
-                events { worker_connections 64; }
-                http {
-                  access_log off;
-                  client_body_temp_path %1$s/tmp; proxy_temp_path %1$s/tmp; fastcgi_temp_path %1$s/tmp;
-                  uwsgi_temp_path %1$s/tmp; scgi_temp_path %1$s/tmp;
-                  server { listen 127.0.0.1:%2$d; root %3$s; autoindex on; }
-                }
-                """.formatted(run, port, tree));
-        nginx = new ProcessBuilder("/usr/sbin/nginx", "-p", run.toString(), "-e", run.resolve("error.log").toString(),
-                "-c", conf.toString(), "-g", "daemon off;").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        LocalWebServers.Running server = LocalWebServers.start("nginx", tree, fixtures);
+        nginx = server.process();
         Runtime.getRuntime().addShutdownHook(new Thread(nginx::destroy));
-        for (int i = 0; i < 100; i++) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                break;
-            } catch (IOException e) {
-                Thread.sleep(50);
-            }
-        }
+        int port = server.port();
         served = RemotePaths.get("http://127.0.0.1:" + port + "/");
         RemotePath counted = CountingFileSystem.counting(served);
         long entries;

@@ -12,12 +12,10 @@ import dev.remotepath.WalkOptions;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.syncer.PathSyncer;
 import dev.remotepath.syncer.SyncReport;
+import dev.remotepath.testkit.LocalWebServers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,160 +117,17 @@ class RealServersTest {
 
     // ------------------------------------------------------------------ servers
 
-    private record Running(Process process, int port, Path log) implements AutoCloseable {
-        @Override
-        public void close() throws Exception {
-            process.destroy();
-            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static boolean installed(String binary) {
-        return Files.isExecutable(Path.of(binary));
-    }
-
-    private static void requireInstalled(String server, String binary) {
-        if (!installed(binary)) {
-            String why = server + " is not installed (" + binary + "); .ci/run installs it";
+    /** Starts a server over the test tree; a missing one is skipped here and fails in CI. */
+    private static LocalWebServers.Running start(String server) throws Exception {
+        try {
+            return LocalWebServers.start(server, tree, work);
+        } catch (LocalWebServers.NotInstalledException e) {
             if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError(why);
+                throw new AssertionError(e.getMessage());
             }
-            assumeTrue(false, why);
+            assumeTrue(false, e.getMessage());
+            throw e;
         }
-    }
-
-    private static Running start(String server) throws Exception {
-        int port = freePort();
-        Path run = Files.createDirectories(work.resolve("run-" + server + "-" + UUID.randomUUID()));
-        Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path log = run.resolve("server.log");
-        List<String> cmd;
-        switch (server) {
-            case "python" -> {
-                requireInstalled(server, "/usr/bin/python3");
-                cmd = List.of("/usr/bin/python3", "-m", "http.server", String.valueOf(port), "--bind", "127.0.0.1",
-                        "--directory", tree.toString());
-            }
-            case "nginx" -> {
-                requireInstalled(server, "/usr/sbin/nginx");
-                Files.createDirectories(run.resolve("tmp"));
-                Path conf = run.resolve("nginx.conf");
-                Files.writeString(conf, """
-                        worker_processes 1;
-                        pid %1$s/nginx.pid;
-                        error_log %1$s/error.log;
-                        events { worker_connections 64; }
-                        http {
-                          access_log off;
-                          client_body_temp_path %1$s/tmp; proxy_temp_path %1$s/tmp; fastcgi_temp_path %1$s/tmp;
-                          uwsgi_temp_path %1$s/tmp; scgi_temp_path %1$s/tmp;
-                          server { listen 127.0.0.1:%2$d; root %3$s; autoindex on; }
-                        }
-                        """.formatted(run, port, tree));
-                cmd = List.of("/usr/sbin/nginx", "-p", run.toString(), "-e", run.resolve("error.log").toString(), "-c",
-                        conf.toString(), "-g", "daemon off;");
-            }
-            case "apache2" -> {
-                requireInstalled(server, "/usr/sbin/apache2");
-                Path conf = run.resolve("httpd.conf");
-                String modules = "/usr/lib/apache2/modules";
-                Files.writeString(conf, """
-                        ServerRoot %1$s
-                        Listen 127.0.0.1:%2$d
-                        ServerName localhost
-                        PidFile %1$s/httpd.pid
-                        ErrorLog %1$s/error.log
-                        Mutex file:%1$s default
-                        LoadModule mpm_event_module %4$s/mod_mpm_event.so
-                        LoadModule authz_core_module %4$s/mod_authz_core.so
-                        LoadModule dir_module %4$s/mod_dir.so
-                        LoadModule autoindex_module %4$s/mod_autoindex.so
-                        LoadModule mime_module %4$s/mod_mime.so
-                        TypesConfig /etc/mime.types
-                        ServerLimit 2
-                        StartServers 1
-                        ThreadsPerChild 25
-                        MaxRequestWorkers 50
-                        User nobody
-                        Group nogroup
-                        DocumentRoot "%3$s"
-                        <Directory "%3$s">
-                          Options Indexes
-                          Require all granted
-                          IndexOptions FancyIndexing HTMLTable NameWidth=* Charset=UTF-8
-                        </Directory>
-                        """.formatted(run, port, tree, modules));
-                cmd = List.of("/usr/sbin/apache2", "-d", run.toString(), "-f", conf.toString(), "-D", "FOREGROUND");
-            }
-            case "lighttpd" -> {
-                requireInstalled(server, "/usr/sbin/lighttpd");
-                Path conf = run.resolve("lighttpd.conf");
-                Files.writeString(conf, """
-                        server.document-root = "%3$s"
-                        server.bind = "127.0.0.1"
-                        server.port = %2$d
-                        server.errorlog = "%1$s/error.log"
-                        server.username = "nobody"
-                        server.groupname = "nogroup"
-                        server.modules = ("mod_dirlisting")
-                        dir-listing.activate = "enable"
-                        mimetype.assign = (".txt" => "text/plain", "" => "application/octet-stream")
-                        """.formatted(run, port, tree));
-                // lighttpd drops to nobody before opening its log: the run directory must be nobody's.
-                new ProcessBuilder("chown", "-R", "nobody:nogroup", run.toString()).start().waitFor();
-                cmd = List.of("/usr/sbin/lighttpd", "-D", "-f", conf.toString());
-            }
-            case "caddy" -> {
-                requireInstalled(server, "/usr/bin/caddy");
-                Path conf = run.resolve("Caddyfile");
-                Files.writeString(conf, """
-                        {
-                          admin off
-                          auto_https off
-                        }
-                        http://127.0.0.1:%2$d {
-                          bind 127.0.0.1
-                          root * "%3$s"
-                          file_server browse
-                        }
-                        """.formatted(run, port, tree));
-                cmd = List.of("/usr/bin/caddy", "run", "--config", conf.toString(), "--adapter", "caddyfile");
-            }
-            default -> throw new IllegalArgumentException(server);
-        }
-        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        // Caddy writes state under HOME and XDG directories: keep it in the run directory.
-        builder.environment().put("HOME", run.toString());
-        builder.environment().put("XDG_DATA_HOME", run.resolve("data").toString());
-        builder.environment().put("XDG_CONFIG_HOME", run.resolve("config").toString());
-        Process p = builder.start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return new Running(p, port, log);
-            } catch (IOException notYet) {
-                if (!p.isAlive()) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
-        }
-        p.destroyForcibly();
-        String out = Files.exists(log) ? Files.readString(log) : "";
-        Path errors = run.resolve("error.log");
-        if (Files.exists(errors)) {
-            out += Files.readString(errors);
-        }
-        throw new AssertionError(server + " did not start on port " + port + ":\n" + out);
     }
 
     // ------------------------------------------------------------------ the checks
@@ -280,7 +135,7 @@ class RealServersTest {
     @ParameterizedTest
     @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd", "caddy"})
     void walkMatchesFind(String server) throws Exception {
-        try (Running s = start(server)) {
+        try (LocalWebServers.Running s = start(server)) {
             RemotePath root = RemotePaths.get("http://127.0.0.1:" + s.port() + "/");
             Map<String, FileStat> walked = new TreeMap<>();
             try (Stream<DirEntry> all = root.walk(WalkOptions.defaults().withDetail(ListDetail.FILE_STATS))) {
@@ -327,7 +182,7 @@ class RealServersTest {
     @ParameterizedTest
     @ValueSource(strings = {"python", "nginx", "apache2", "lighttpd", "caddy"})
     void syncFromTheServerMirrorsTheTree(String server) throws Exception {
-        try (Running s = start(server)) {
+        try (LocalWebServers.Running s = start(server)) {
             RemotePath root = RemotePaths.get("http://127.0.0.1:" + s.port() + "/");
             RemotePath target = RemotePaths.get("mem://real-" + server + "-" + UUID.randomUUID() + "/mirror");
             SyncReport r = PathSyncer.builder(root, target).build().run();
