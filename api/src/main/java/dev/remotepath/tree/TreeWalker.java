@@ -36,8 +36,12 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
     /** Symbolic-link hops allowed on one branch when the backend gives no file keys to detect loops with. */
     static final int MAX_LINK_HOPS = 40;
 
+    /**
+     * One directory being walked. {@code resolved} is where it really is, with the links
+     * followed to reach it resolved lexically: the loop check of backends without file keys.
+     */
     private record Frame(DirectoryListing listing, Iterator<DirEntry> entries, int depth, Optional<String> key,
-            int linkHops) {
+            int linkHops, RemotePath resolved) {
     }
 
     private final RemoteFileSystem fs;
@@ -53,7 +57,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
         Optional<String> rootKey = options.followLinks() ? root.stat().fileKey() : Optional.empty();
         // The root's listing fails eagerly so that a missing start is an exception from walk() itself.
         DirectoryListing listing = fs.list(root, options.detail());
-        push(listing, root, 1, rootKey, 0);
+        push(listing, root, 1, rootKey, 0, root);
     }
 
     /** Walks below {@code root} as {@code options} say. */
@@ -70,8 +74,8 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
                 .onClose(walker::closeQuietly);
     }
 
-    private void push(DirectoryListing listing, RemotePath dir, int depth, Optional<String> key, int hops)
-            throws IOException {
+    private void push(DirectoryListing listing, RemotePath dir, int depth, Optional<String> key, int hops,
+            RemotePath resolved) throws IOException {
         List<DirEntry> entries;
         try {
             entries = Listings.drain(listing, dir, true);
@@ -83,7 +87,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
             }
             throw e;
         }
-        stack.push(new Frame(listing, entries.iterator(), depth, key, hops));
+        stack.push(new Frame(listing, entries.iterator(), depth, key, hops, resolved));
     }
 
     @Override
@@ -171,8 +175,14 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
         Optional<String> listedKey = dir.stat().fileKey();
         // Loop detection needs every ancestor's identity, and a types-only listing lacks it.
         Optional<String> key = options.followLinks() && listedKey.isEmpty() ? dir.path().stat().fileKey() : listedKey;
+        boolean throughLink = hops > parent.linkHops;
+        RemotePath resolved = throughLink ? LinkTargets.resolve(dir.path(), parent.resolved)
+                : parent.resolved.child(dir.name());
         boolean loop = hops > MAX_LINK_HOPS
-                || (options.followLinks() && key.isPresent() && stack.stream().anyMatch(f -> f.key.equals(key)));
+                || (options.followLinks() && key.isPresent() && stack.stream().anyMatch(f -> f.key.equals(key)))
+                // Without file keys (SFTP, S3, HTTP): a link to this directory or one above it is a loop.
+                || (throughLink && key.isEmpty() && (parent.resolved.startsWith(resolved)
+                        || stack.stream().anyMatch(f -> f.resolved.equals(resolved))));
         if (loop) {
             options.errorHandler().onError(dir.path(), new FileSystemLoopException(dir.path().toString()));
             return;
@@ -180,9 +190,9 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
         DirectoryListing listing;
         try {
             // Through a followed link the child is not where the parent's handle says: list by path.
-            listing = hops > parent.linkHops ? fs.list(dir.path(), options.detail())
+            listing = throughLink ? fs.list(dir.path(), options.detail())
                     : fs.listChild(parent.listing, dir.path(), options.detail());
-            push(listing, dir.path(), parent.depth + 1, key, hops);
+            push(listing, dir.path(), parent.depth + 1, key, hops, resolved);
         } catch (IOException e) {
             options.errorHandler().onError(dir.path(), e);
         }

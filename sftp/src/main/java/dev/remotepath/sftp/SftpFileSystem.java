@@ -1,0 +1,586 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.UriPaths;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.RemoteFileSystemProvider;
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.ClosedFileSystemException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.config.keys.FilePasswordProvider;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.util.security.SecurityUtils;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.apache.sshd.sftp.client.SftpVersionSelector;
+import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
+import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
+import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
+import org.apache.sshd.sftp.common.SftpConstants;
+import org.apache.sshd.sftp.common.SftpException;
+
+/**
+ * One SSH connection as a file system, over the Apache MINA SSHD client with SFTP pinned to
+ * version 3 (what OpenSSH speaks, so behaviour is the same against every server). Listings use
+ * READDIR's attributes, so walks stat nothing; reads and writes are pipelined by MINA's async
+ * streams; replacing renames use {@code posix-rename@openssh.com}. A v3 server answers many
+ * distinct failures with a bare FAILURE: those are resolved with one more stat so the caller
+ * gets the precise {@code java.nio.file} exception.
+ */
+public final class SftpFileSystem implements RemoteFileSystem {
+
+    private static final Duration PRECISION = Duration.ofSeconds(1);
+    private static final int BUFFER = 32 * 1024;
+
+    private final RemoteFileSystemProvider provider;
+    private final String user;
+    private final String host;
+    private final int port;
+    private final Runnable onClose;
+    private final SshClient client;
+    private final ClientSession session;
+    private final SftpClient sftp;
+    private final OpenSSHPosixRenameExtension posixRename;
+    private final Set<Capability> capabilities;
+    private volatile boolean open = true;
+
+    SftpFileSystem(RemoteFileSystemProvider provider, String user, String host, int port, SftpOptions options,
+            Runnable onClose) throws IOException {
+        this.provider = provider;
+        this.user = user;
+        this.host = host;
+        this.port = port;
+        this.onClose = onClose;
+        String where = user + "@" + host + ":" + port;
+        AtomicReference<String> keyProblem = new AtomicReference<>();
+        SshClient c = SshClient.setUpDefaultClient();
+        c.setServerKeyVerifier(verifier(options, keyProblem));
+        c.start();
+        ClientSession s = null;
+        try {
+            long timeout = options.connectTimeout().toMillis();
+            try {
+                s = c.connect(user, host, port).verify(timeout).getSession();
+            } catch (IOException e) {
+                throw connectFailure(where, e, options.connectTimeout());
+            }
+            if (options.password().isPresent()) {
+                char[] pw = options.password().get().get();
+                s.addPasswordIdentity(new String(pw)); // MINA keeps passwords as String
+                java.util.Arrays.fill(pw, '\0');
+            }
+            for (KeyPair kp : keys(options.identityFiles())) {
+                s.addPublicKeyIdentity(kp);
+            }
+            try {
+                s.auth().verify(timeout);
+            } catch (IOException e) {
+                if (keyProblem.get() != null) {
+                    throw new HostKeyException(where, keyProblem.get());
+                }
+                if (e.getCause() instanceof java.util.concurrent.TimeoutException || e instanceof SocketTimeoutException) {
+                    throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
+                            + options.connectTimeout().toSeconds() + " s");
+                }
+                throw new AccessDeniedException(where, null, "authentication failed for user " + user
+                        + " (offered: " + (options.password().isPresent() ? "password" : "")
+                        + (options.identityFiles().isEmpty() ? "" : " keys " + options.identityFiles()) + ")");
+            }
+            this.sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
+        } catch (IOException | RuntimeException e) {
+            if (s != null) {
+                s.close(true);
+            }
+            c.stop();
+            if (keyProblem.get() != null && !(e instanceof HostKeyException)) {
+                throw new HostKeyException(where, keyProblem.get());
+            }
+            throw e;
+        }
+        this.client = c;
+        this.session = s;
+        OpenSSHPosixRenameExtension ext = sftp.getExtension(OpenSSHPosixRenameExtension.class);
+        this.posixRename = ext != null && ext.isSupported() ? ext : null;
+        EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
+                Capability.SET_LAST_MODIFIED_TIME, Capability.POSIX_PERMISSIONS);
+        if (posixRename != null) {
+            caps.add(Capability.ATOMIC_RENAME);
+        }
+        this.capabilities = Set.copyOf(caps);
+    }
+
+    private ServerKeyVerifier verifier(SftpOptions options, AtomicReference<String> problem) {
+        if (options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_ALL) {
+            return AcceptAllServerKeyVerifier.INSTANCE;
+        }
+        ServerKeyVerifier unknown = options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_NEW
+                ? AcceptAllServerKeyVerifier.INSTANCE
+                : (session, address, key) -> {
+                    problem.set("the server's " + KeyUtils.getKeyType(key) + " key (" + KeyUtils.getFingerPrint(key)
+                            + ") is not in " + options.knownHosts() + "; add it, or choose HostKeyPolicy.ACCEPT_NEW");
+                    return false;
+                };
+        Path knownHosts = options.knownHosts(); // (the anonymous class below has an "options" field of its own)
+        KnownHostsServerKeyVerifier known = new KnownHostsServerKeyVerifier(unknown, knownHosts) {
+            @Override
+            public boolean acceptModifiedServerKey(ClientSession clientSession, java.net.SocketAddress remoteAddress,
+                    org.apache.sshd.client.config.hosts.KnownHostEntry entry, java.security.PublicKey expected,
+                    java.security.PublicKey actual) {
+                problem.set("the server's key CHANGED: " + knownHosts + " expects " + KeyUtils.getFingerPrint(expected)
+                        + " but the server sent " + KeyUtils.getFingerPrint(actual) + " (possible man-in-the-middle)");
+                return false;
+            }
+        };
+        return known;
+    }
+
+    private static List<KeyPair> keys(List<Path> files) throws IOException {
+        List<KeyPair> out = new ArrayList<>();
+        for (Path f : files) {
+            try (InputStream in = Files.newInputStream(f)) {
+                for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(f.toString()), in,
+                        FilePasswordProvider.EMPTY)) {
+                    out.add(kp);
+                }
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IOException("cannot load the private key " + f + ": " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    private static IOException connectFailure(String where, IOException e, Duration timeout) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        if (root instanceof ConnectException || String.valueOf(root.getMessage()).contains("Connection refused")) {
+            ConnectException c = new ConnectException("sftp " + where + ": connection refused");
+            c.initCause(e);
+            return c;
+        }
+        if (root instanceof java.util.concurrent.TimeoutException || String.valueOf(e.getMessage()).contains("timeout")) {
+            SocketTimeoutException t = new SocketTimeoutException("sftp " + where + ": no connection within " + timeout.toSeconds() + " s");
+            t.initCause(e);
+            return t;
+        }
+        return new IOException("sftp " + where + ": cannot connect: " + root.getMessage(), e);
+    }
+
+    // ------------------------------------------------------------------ identity
+
+    @Override
+    public RemoteFileSystemProvider provider() {
+        return provider;
+    }
+
+    @Override
+    public String uriPrefix() {
+        return "sftp://" + UriPaths.encodePath(user).replace("@", "%40").replace("/", "%2F").replace(":", "%3A") + "@"
+                + (host.contains(":") ? "[" + host + "]" : host) + (port == 22 ? "" : ":" + port);
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open && session.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (!open) {
+            return;
+        }
+        open = false;
+        onClose.run();
+        try {
+            sftp.close();
+        } finally {
+            session.close(false);
+            client.stop();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SftpFileSystem[" + uriPrefix() + "]";
+    }
+
+    private void checkOpen() {
+        if (!open) {
+            throw new ClosedFileSystemException();
+        }
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    /** A status answer as the matching java.nio.file exception; FAILURE stays generic for callers to refine. */
+    private static IOException mapped(SftpException e, RemotePath p, RemotePath other) {
+        String f = p.toString();
+        String o = other == null ? null : other.toString();
+        IOException out = switch (e.getStatus()) {
+            case SftpConstants.SSH_FX_NO_SUCH_FILE, SftpConstants.SSH_FX_NO_SUCH_PATH -> new NoSuchFileException(f, o, null);
+            case SftpConstants.SSH_FX_PERMISSION_DENIED, SftpConstants.SSH_FX_WRITE_PROTECT ->
+                    new AccessDeniedException(f, o, e.getMessage());
+            case SftpConstants.SSH_FX_FILE_ALREADY_EXISTS -> new FileAlreadyExistsException(f, o, null);
+            case SftpConstants.SSH_FX_DIR_NOT_EMPTY -> new DirectoryNotEmptyException(f);
+            case SftpConstants.SSH_FX_NOT_A_DIRECTORY -> new NotDirectoryException(f);
+            case SftpConstants.SSH_FX_FILE_IS_A_DIRECTORY -> new FileSystemException(f, o, "is a directory");
+            case SftpConstants.SSH_FX_NO_SPACE_ON_FILESYSTEM, SftpConstants.SSH_FX_QUOTA_EXCEEDED ->
+                    new FileSystemException(f, o, "no space left: " + e.getMessage());
+            default -> new FileSystemException(f, o, "SFTP error " + e.getStatus() + ": " + e.getMessage());
+        };
+        out.initCause(e);
+        return out;
+    }
+
+    private IOException transport(IOException e, String operation, RemotePath p) {
+        if (e instanceof SftpException se) {
+            return mapped(se, p, null);
+        }
+        if (!session.isOpen()) {
+            return new IOException("sftp " + user + "@" + host + ":" + port + ": connection lost during " + operation
+                    + " of " + p, e);
+        }
+        return new IOException("sftp " + operation + " of " + p + " failed: " + e.getMessage(), e);
+    }
+
+    private FileStat lstatQuietly(RemotePath p) {
+        try {
+            return toStat(sftp.lstat(p.pathString()));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    // ------------------------------------------------------------------ metadata
+
+    private static FileStat toStat(SftpClient.Attributes a) {
+        FileType type = a.isSymbolicLink() ? FileType.SYMLINK : a.isDirectory() ? FileType.DIRECTORY
+                : a.isRegularFile() ? FileType.FILE : FileType.OTHER;
+        FileStat.Builder b = FileStat.builder(type);
+        if (a.getFlags().contains(SftpClient.Attribute.Size)) {
+            b.size(a.getSize());
+        }
+        FileTime m = a.getModifyTime();
+        if (m != null) {
+            b.lastModified(m.toInstant(), PRECISION);
+        }
+        FileTime at = a.getAccessTime();
+        if (at != null) {
+            b.lastAccess(at.toInstant());
+        }
+        if (a.getFlags().contains(SftpClient.Attribute.Perms)) {
+            b.permissions(permissions(a.getPermissions()));
+        }
+        return b.build();
+    }
+
+    private static Set<PosixFilePermission> permissions(int mode) {
+        EnumSet<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
+        PosixFilePermission[] order = {PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
+            PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.GROUP_READ, PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.OWNER_READ};
+        for (int bit = 0; bit < 9; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                s.add(order[bit]);
+            }
+        }
+        return s;
+    }
+
+    private static int mode(Set<PosixFilePermission> perms) {
+        int m = 0;
+        for (PosixFilePermission p : perms) {
+            m |= switch (p) {
+                case OWNER_READ -> 0400;
+                case OWNER_WRITE -> 0200;
+                case OWNER_EXECUTE -> 0100;
+                case GROUP_READ -> 040;
+                case GROUP_WRITE -> 020;
+                case GROUP_EXECUTE -> 010;
+                case OTHERS_READ -> 04;
+                case OTHERS_WRITE -> 02;
+                case OTHERS_EXECUTE -> 01;
+            };
+        }
+        return m;
+    }
+
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        checkOpen();
+        try {
+            return toStat(followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString()));
+        } catch (IOException e) {
+            throw transport(e, "stat", path);
+        }
+    }
+
+    /** One READDIR exchange per batch of names, each with its attributes: nothing is stat'ed. */
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        checkOpen();
+        List<ListedEntry> out = new ArrayList<>();
+        try {
+            try {
+                for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
+                    String name = e.getFilename();
+                    if (name.equals(".") || name.equals("..")) {
+                        continue;
+                    }
+                    out.add(new ListedEntry(name, toStat(e.getAttributes())));
+                }
+            } catch (java.io.UncheckedIOException lazy) {
+                throw lazy.getCause(); // MINA's iterable opens the directory on first use
+            }
+        } catch (IOException e) {
+            if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE
+                    || e instanceof SftpException se2 && se2.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+                FileStat s = lstatQuietly(directory);
+                if (s != null && !s.isDirectory() && !(s.isSymbolicLink())) {
+                    throw new NotDirectoryException(directory.toString());
+                }
+            }
+            throw transport(e, "list", directory);
+        }
+        return DirectoryListing.of(out);
+    }
+
+    // ------------------------------------------------------------------ content
+
+    @Override
+    public InputStream openRead(RemotePath file, long offset) throws IOException {
+        checkOpen();
+        SftpClient.CloseableHandle handle;
+        try {
+            handle = sftp.open(file.pathString(), SftpClient.OpenMode.Read);
+        } catch (IOException e) {
+            FileStat s = lstatQuietly(file);
+            if (s != null && s.isDirectory()) {
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            throw transport(e, "open", file);
+        }
+        // OpenSSH lets a directory be opened; reading it then fails, so check up front.
+        FileStat s;
+        try {
+            s = toStat(sftp.stat(handle));
+        } catch (IOException e) {
+            handle.close();
+            throw transport(e, "stat", file);
+        }
+        if (s.isDirectory()) {
+            handle.close();
+            throw new FileSystemException(file.toString(), null, "is a directory");
+        }
+        return new SftpInputStreamAsync((AbstractSftpClient) sftp, BUFFER, offset, Long.MAX_VALUE - offset,
+                file.pathString(), handle);
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        checkOpen();
+        List<SftpClient.OpenMode> modes = switch (mode) {
+            case CREATE_NEW -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive);
+            case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
+            case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
+        };
+        try {
+            return sftp.write(file.pathString(), BUFFER, modes);
+        } catch (IOException e) {
+            FileStat s = lstatQuietly(file);
+            if (s != null && s.isDirectory()) {
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            if (s != null && mode == WriteMode.CREATE_NEW && e instanceof SftpException) {
+                throw new FileAlreadyExistsException(file.toString());
+            }
+            if (s == null && e instanceof SftpException && lstatQuietly(file.parent()) == null) {
+                throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
+            }
+            throw transport(e, "write", file);
+        }
+    }
+
+    // ------------------------------------------------------------------ structure
+
+    @Override
+    public void createDirectory(RemotePath directory) throws IOException {
+        checkOpen();
+        try {
+            sftp.mkdir(directory.pathString());
+        } catch (IOException e) {
+            if (e instanceof SftpException se && se.getStatus() != SftpConstants.SSH_FX_NO_SUCH_FILE
+                    && lstatQuietly(directory) != null) {
+                throw new FileAlreadyExistsException(directory.toString());
+            }
+            if (e instanceof SftpException && lstatQuietly(directory.parent()) == null) {
+                throw new NoSuchFileException(directory.toString(), null, "the parent directory does not exist");
+            }
+            throw transport(e, "mkdir", directory);
+        }
+    }
+
+    @Override
+    public void deleteFile(RemotePath file) throws IOException {
+        checkOpen();
+        try {
+            sftp.remove(file.pathString());
+        } catch (IOException e) {
+            throw transport(e, "remove", file);
+        }
+    }
+
+    @Override
+    public void deleteDirectory(RemotePath directory) throws IOException {
+        checkOpen();
+        try {
+            sftp.rmdir(directory.pathString());
+        } catch (IOException e) {
+            if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE) {
+                boolean nonEmpty;
+                try {
+                    nonEmpty = hasChildren(directory);
+                } catch (SftpException unreadable) {
+                    nonEmpty = false;
+                }
+                if (nonEmpty) {
+                    throw new DirectoryNotEmptyException(directory.toString());
+                }
+            }
+            throw transport(e, "rmdir", directory);
+        }
+    }
+
+    private boolean hasChildren(RemotePath directory) throws IOException {
+        for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
+            if (!e.getFilename().equals(".") && !e.getFilename().equals("..")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        checkOpen();
+        try {
+            if (replaceExisting && posixRename != null) {
+                posixRename.posixRename(source.pathString(), target.pathString());
+            } else {
+                if (!replaceExisting && lstatQuietly(target) != null) {
+                    throw new FileAlreadyExistsException(target.toString());
+                }
+                sftp.rename(source.pathString(), target.pathString());
+            }
+        } catch (SftpException e) {
+            if (lstatQuietly(source) == null) {
+                throw new NoSuchFileException(source.toString());
+            }
+            if (lstatQuietly(target) != null && !replaceExisting) {
+                throw new FileAlreadyExistsException(target.toString());
+            }
+            throw mapped(e, source, target);
+        } catch (FileSystemException e) {
+            throw e;
+        } catch (IOException e) {
+            throw transport(e, "rename", source);
+        }
+    }
+
+    @Override
+    public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
+        checkOpen();
+        SftpClient.Attributes a = new SftpClient.Attributes();
+        FileTime t = FileTime.from(time);
+        a.modifyTime(t);
+        a.accessTime(t); // SFTPv3 sets both times together
+        try {
+            sftp.setStat(path.pathString(), a);
+        } catch (IOException e) {
+            throw transport(e, "setstat", path);
+        }
+    }
+
+    @Override
+    public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
+        checkOpen();
+        SftpClient.Attributes a = new SftpClient.Attributes();
+        a.setPermissions(mode(permissions));
+        try {
+            sftp.setStat(path.pathString(), a);
+        } catch (IOException e) {
+            throw transport(e, "setstat", path);
+        }
+    }
+
+    @Override
+    public void createSymbolicLink(RemotePath link, String target) throws IOException {
+        checkOpen();
+        try {
+            if (lstatQuietly(link) != null) {
+                throw new FileAlreadyExistsException(link.toString());
+            }
+            sftp.symLink(link.pathString(), target);
+        } catch (FileSystemException e) {
+            throw e;
+        } catch (IOException e) {
+            throw transport(e, "symlink", link);
+        }
+    }
+
+    @Override
+    public String readSymbolicLink(RemotePath link) throws IOException {
+        checkOpen();
+        try {
+            return sftp.readLink(link.pathString());
+        } catch (IOException e) {
+            FileStat s = lstatQuietly(link);
+            if (s != null && !s.isSymbolicLink()) {
+                throw new java.nio.file.NotLinkException(link.toString());
+            }
+            throw transport(e, "readlink", link);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.FileSystemOptions;
+import dev.remotepath.RemotePath;
+import dev.remotepath.UriPaths;
+import dev.remotepath.spi.RemoteFileSystemProvider;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.InvalidPathException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Serves {@code sftp://[user@]host[:port]/path}. One SSH connection (file system) per user,
+ * host, port and options, shared until closed. A URI given without options reaches the
+ * connection already open for its user, host and port, so {@code RemotePaths.get(p.toString())}
+ * finds the same file as {@code p} although the URI holds no credentials.
+ */
+public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
+
+    private record Key(String user, String host, int port, SftpOptions options) {
+    }
+
+    private static final Map<Key, SftpFileSystem> FILE_SYSTEMS = new ConcurrentHashMap<>();
+
+    @Override
+    public java.util.Set<String> schemes() {
+        return java.util.Set.of("sftp");
+    }
+
+    @Override
+    public RemotePath getPath(URI uri, FileSystemOptions options) throws IOException {
+        SftpOptions opts;
+        if (options == FileSystemOptions.DEFAULTS) {
+            opts = SftpOptions.defaults();
+        } else if (options instanceof SftpOptions s) {
+            opts = s;
+        } else {
+            throw new IllegalArgumentException("sftp: takes SftpOptions, got " + options.getClass().getName());
+        }
+        String userInfo = uri.getRawUserInfo();
+        if (userInfo != null && userInfo.contains(":")) {
+            throw new InvalidPathException("sftp://…", "a password in the URI is not accepted (it would end up in logs): "
+                    + "pass it through SftpOptions.password");
+        }
+        String host = uri.getHost();
+        if (host == null || host.isEmpty()) {
+            throw new InvalidPathException(uri.toString(), "sftp URIs need a host: sftp://[user@]host[:port]/path");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new InvalidPathException(uri.toString(), "paths take no query or fragment; percent-encode '?' and '#'");
+        }
+        String user = userInfo != null ? UriPaths.decode(userInfo)
+                : opts.user().orElse(System.getProperty("user.name"));
+        int port = uri.getPort() > 0 ? uri.getPort() : 22;
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : UriPaths.decode(uri.getRawPath());
+        if (options == FileSystemOptions.DEFAULTS) {
+            // A URI carries no credentials: the same user@host:port reaches the connection
+            // already open for it, whatever options opened it.
+            for (var e : FILE_SYSTEMS.entrySet()) {
+                Key k = e.getKey();
+                if (k.user().equals(user) && k.host().equalsIgnoreCase(host) && k.port() == port && e.getValue().isOpen()) {
+                    return e.getValue().path(path);
+                }
+            }
+        }
+        Key key = new Key(user, host.toLowerCase(Locale.ROOT), port, opts);
+        SftpFileSystem fs = FILE_SYSTEMS.get(key);
+        if (fs == null || !fs.isOpen()) {
+            synchronized (FILE_SYSTEMS) {
+                fs = FILE_SYSTEMS.get(key);
+                if (fs == null || !fs.isOpen()) {
+                    fs = new SftpFileSystem(this, user, key.host(), port, opts, () -> FILE_SYSTEMS.remove(key));
+                    FILE_SYSTEMS.put(key, fs);
+                }
+            }
+        }
+        return fs.path(path);
+    }
+}

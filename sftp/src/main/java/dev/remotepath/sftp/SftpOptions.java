@@ -1,0 +1,104 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.FileSystemOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Connection options of the SFTP backend. The password is never part of a URI and never
+ * appears in {@link #toString()}, logs or error messages.
+ *
+ * @param user           the login, when the URI does not name one (default: the local user)
+ * @param password       a supplier of the password (asked when needed), if password login is wanted
+ * @param identityFiles  private keys to offer (default: none; add {@code ~/.ssh/id_ed25519} etc.)
+ * @param knownHosts     the known_hosts file checked against the server's key
+ * @param hostKeyPolicy  what an unknown or changed host key does (strict by default)
+ * @param connectTimeout how long connecting and logging in may take
+ */
+public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
+        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout) implements FileSystemOptions {
+
+    /** What to do with a host key known_hosts does not vouch for. */
+    public enum HostKeyPolicy {
+        /** Unknown or changed keys fail the connection (the default). */
+        STRICT,
+        /** Unknown keys are accepted and added to known_hosts; changed keys still fail. */
+        ACCEPT_NEW,
+        /** Every key is accepted: only for throwaway test servers. */
+        ACCEPT_ALL
+    }
+
+    public SftpOptions {
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(password, "password");
+        identityFiles = List.copyOf(identityFiles);
+        Objects.requireNonNull(knownHosts, "knownHosts");
+        Objects.requireNonNull(hostKeyPolicy, "hostKeyPolicy");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+    }
+
+    public static SftpOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String toString() {
+        return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
+                + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
+                + ", connectTimeout=" + connectTimeout + "]";
+    }
+
+    /** Builds {@link SftpOptions}. */
+    public static final class Builder {
+        private String user;
+        private Supplier<char[]> password;
+        private List<Path> identityFiles = List.of();
+        private Path knownHosts = Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+        private HostKeyPolicy hostKeyPolicy = HostKeyPolicy.STRICT;
+        private Duration connectTimeout = Duration.ofSeconds(15);
+
+        public Builder user(String u) {
+            this.user = u;
+            return this;
+        }
+
+        /** The password, asked from the supplier when the server wants it (a prompt, a vault). */
+        public Builder password(Supplier<char[]> p) {
+            this.password = p;
+            return this;
+        }
+
+        public Builder identityFiles(List<Path> files) {
+            this.identityFiles = files;
+            return this;
+        }
+
+        public Builder knownHosts(Path file) {
+            this.knownHosts = file;
+            return this;
+        }
+
+        public Builder hostKeyPolicy(HostKeyPolicy policy) {
+            this.hostKeyPolicy = policy;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration d) {
+            this.connectTimeout = d;
+            return this;
+        }
+
+        public SftpOptions build() {
+            return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
+                    hostKeyPolicy, connectTimeout);
+        }
+    }
+}

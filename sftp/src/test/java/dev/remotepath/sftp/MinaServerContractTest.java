@@ -1,0 +1,44 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** The whole contract suite over SFTP (MINA client) against an in-process MINA SSHD server. */
+class MinaServerContractTest extends RemoteFileSystemContract {
+
+    private static Path work;
+    private static TestSshServer server;
+    private static final AtomicInteger CASES = new AtomicInteger();
+
+    @BeforeAll
+    static void start() throws Exception {
+        work = Files.createTempDirectory("rp-sftp-");
+        server = new TestSshServer(work);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        RemotePaths.get(server.uri("/"), server.options()).fileSystem().close();
+        server.close();
+        try (Stream<Path> all = Files.walk(work)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        String name = "case-" + CASES.incrementAndGet();
+        Files.createDirectories(server.root.resolve(name));
+        return RemotePaths.get(server.uri("/" + name), server.options());
+    }
+}

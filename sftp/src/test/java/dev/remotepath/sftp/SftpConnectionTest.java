@@ -1,0 +1,108 @@
+package dev.remotepath.sftp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Connecting: each failure is its own clear exception naming user, host and port, never the password. */
+class SftpConnectionTest {
+
+    private static Path work;
+    private static TestSshServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        work = Files.createTempDirectory("rp-sftp-conn-");
+        server = new TestSshServer(work);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+        try (Stream<Path> all = Files.walk(work)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Test
+    void wrongPasswordIsAccessDeniedWithoutThePassword() {
+        SftpOptions wrong = SftpOptions.builder().password("not-the-password"::toCharArray).knownHosts(server.knownHosts).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), wrong))
+                .isInstanceOf(AccessDeniedException.class)
+                .hasMessageContaining("tester@127.0.0.1:" + server.port())
+                .hasMessageContaining("authentication failed")
+                .hasMessageNotContaining("not-the-password");
+    }
+
+    @Test
+    void unknownHostKeyIsRefusedByDefaultAndAcceptedWhenAsked() throws Exception {
+        Path empty = Files.writeString(work.resolve("empty_known_hosts"), "");
+        SftpOptions strict = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), strict))
+                .isInstanceOf(HostKeyException.class)
+                .hasMessageContaining("127.0.0.1:" + server.port())
+                .hasMessageContaining("not in " + empty);
+        SftpOptions acceptNew = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty)
+                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).build();
+        RemotePath p = RemotePaths.get(server.uri("/"), acceptNew);
+        assertThat(p.isDirectory()).isTrue();
+        p.fileSystem().close();
+    }
+
+    @Test
+    void changedHostKeyIsRefusedEvenWhenNewKeysAreAccepted() throws Exception {
+        var gen = KeyPairGenerator.getInstance("EC");
+        gen.initialize(256);
+        Path other = Files.writeString(work.resolve("changed_known_hosts"),
+                "[127.0.0.1]:" + server.port() + " " + PublicKeyEntry.toString(gen.generateKeyPair().getPublic()) + "\n");
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(other)
+                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), opts))
+                .isInstanceOf(HostKeyException.class);
+    }
+
+    @Test
+    void refusedConnectionNamesHostAndPort() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        SftpOptions opts = SftpOptions.builder().password("x"::toCharArray).connectTimeout(Duration.ofSeconds(3)).build();
+        int p = port;
+        assertThatThrownBy(() -> RemotePaths.get(URI.create("sftp://someone@127.0.0.1:" + p + "/"), opts))
+                .isInstanceOf(ConnectException.class)
+                .hasMessageContaining("127.0.0.1:" + p);
+    }
+
+    @Test
+    void passwordsStayOutOfUrisAndStrings() throws Exception {
+        RemotePath p = RemotePaths.get(server.uri("/"), server.options());
+        assertThat(p.toString()).startsWith("sftp://tester@127.0.0.1:" + server.port() + "/")
+                .doesNotContain(TestSshServer.PASSWORD);
+        assertThat(server.options().toString()).doesNotContain(TestSshServer.PASSWORD).contains("***");
+        assertThatThrownBy(() -> RemotePaths.get("sftp://tester:pw@127.0.0.1:" + server.port() + "/"))
+                .isInstanceOf(InvalidPathException.class).hasMessageContaining("password in the URI");
+        // Without options, the URI reaches the connection already open for tester@127.0.0.1:port.
+        assertThat(RemotePaths.get(p.toString()).fileSystem()).isSameAs(p.fileSystem());
+        p.fileSystem().close();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.remotepath.sftp;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.List;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+
+/**
+ * An in-process Apache MINA SSHD server on 127.0.0.1 (random port) with its SFTP subsystem,
+ * password login, and a known_hosts file holding its host key. It serves the real file system
+ * (tests use absolute paths under {@link #root}): MINA's rooted virtual file system refuses
+ * symbolic-link targets holding "..", which OpenSSH and real servers allow.
+ */
+final class TestSshServer implements AutoCloseable {
+
+    static final String USER = "tester";
+    static final String PASSWORD = "s3cret-Pa55";
+
+    final SshServer server;
+    final Path root;
+    final Path knownHosts;
+
+    TestSshServer(Path work) throws Exception {
+        root = Files.createDirectories(work.resolve("root"));
+        server = SshServer.setUpDefaultServer();
+        server.setHost("127.0.0.1");
+        server.setPort(0);
+        server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(work.resolve("hostkey.ser")));
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+        server.start();
+        knownHosts = work.resolve("known_hosts");
+        StringBuilder lines = new StringBuilder();
+        for (KeyPair kp : server.getKeyPairProvider().loadKeys(null)) {
+            lines.append("[127.0.0.1]:").append(port()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
+        }
+        Files.writeString(knownHosts, lines);
+    }
+
+    int port() {
+        return server.getPort();
+    }
+
+    SftpOptions options() {
+        return SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts).build();
+    }
+
+    /** The URI of a path below {@link #root}. */
+    URI uri(String relative) {
+        return URI.create("sftp://" + USER + "@127.0.0.1:" + port() + dev.remotepath.UriPaths.encodePath(
+                root.resolve(relative.startsWith("/") ? relative.substring(1) : relative).toString()));
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop(true);
+    }
+}
