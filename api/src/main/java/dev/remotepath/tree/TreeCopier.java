@@ -32,6 +32,8 @@ public final class TreeCopier {
     private final boolean followInside;
     private final LongConsumer progress;
     private final Deque<String> ancestorKeys = new ArrayDeque<>();
+    /** Where each directory being copied really is (links resolved): loop checks without file keys. */
+    private final Deque<RemotePath> resolvedAncestors = new ArrayDeque<>();
 
     private TreeCopier(boolean replace, boolean followInside, LongConsumer progress) {
         this.replace = replace;
@@ -62,16 +64,17 @@ public final class TreeCopier {
                 opts.contains(RemoteCopyOption.FOLLOW_LINKS), progress);
         FileStat stat = source.stat(opts.contains(LinkOption.NOFOLLOW_LINKS)
                 ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0]);
-        copier.copyEntry(new DirEntry(source, stat), target);
+        copier.copyEntry(new DirEntry(source, stat), target, source);
     }
 
-    private void copyEntry(DirEntry entry, RemotePath target) throws IOException {
+    /** Copies one entry; {@code resolved} is where it really is, links above it resolved. */
+    private void copyEntry(DirEntry entry, RemotePath target, RemotePath resolved) throws IOException {
         switch (entry.type()) {
             case FILE -> FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
-            case DIRECTORY -> copyTree(entry, target);
+            case DIRECTORY -> copyTree(entry, target, resolved);
             case SYMLINK -> {
                 if (followInside) {
-                    copyEntry(new DirEntry(entry.path(), entry.path().stat()), target);
+                    copyEntry(new DirEntry(entry.path(), entry.path().stat()), target, resolved);
                 } else {
                     copyLink(entry.path(), target);
                 }
@@ -81,25 +84,32 @@ public final class TreeCopier {
         }
     }
 
-    private void copyTree(DirEntry dir, RemotePath target) throws IOException {
+    private void copyTree(DirEntry dir, RemotePath target, RemotePath resolved) throws IOException {
         Optional<String> key = followInside ? keyOf(dir) : Optional.empty();
-        if (key.isPresent()) {
-            if (ancestorKeys.contains(key.get())) {
-                throw new FileSystemLoopException(dir.path().toString());
-            }
-            ancestorKeys.push(key.get());
-        } else if (followInside && ancestorKeys.size() > TreeWalker.MAX_LINK_HOPS * 8) {
+        if (key.isPresent() && ancestorKeys.contains(key.get())) {
             throw new FileSystemLoopException(dir.path().toString());
+        }
+        // Without file keys (SFTP, S3, HTTP): a directory reached again, or one above, is a loop.
+        if (followInside && key.isEmpty() && (resolvedAncestors.contains(resolved)
+                || (!resolvedAncestors.isEmpty() && resolvedAncestors.peek().startsWith(resolved)))) {
+            throw new FileSystemLoopException(dir.path().toString());
+        }
+        key.ifPresent(ancestorKeys::push);
+        if (followInside) {
+            resolvedAncestors.push(resolved);
         }
         try {
             makeDirectory(target);
             List<DirEntry> children = Listings.sorted(dir.path(), ListDetail.FILE_STATS);
             for (DirEntry child : children) {
-                copyEntry(child, target.child(child.name()));
+                RemotePath childResolved = followInside && child.isSymbolicLink()
+                        ? LinkTargets.resolve(child.path(), resolved) : resolved.child(child.name());
+                copyEntry(child, target.child(child.name()), childResolved);
             }
         } finally {
-            if (key.isPresent()) {
-                ancestorKeys.pop();
+            key.ifPresent(k -> ancestorKeys.pop());
+            if (followInside) {
+                resolvedAncestors.pop();
             }
         }
     }

@@ -192,7 +192,7 @@ final class SyncRun {
             directoriesCreated.incrementAndGet();
         }
         try {
-            merge("", sourceRoot, targetRoot, sources, targets, List.of());
+            merge("", sourceRoot, targetRoot, sources, targets, List.of(), sourceRoot);
         } finally {
             // Subdirectories were handed to walker threads: wait for every one of them.
             walking.arriveAndAwaitAdvance();
@@ -225,8 +225,13 @@ final class SyncRun {
         });
     }
 
+    /**
+     * @param ancestors   identities of the directories above (file keys, or resolved paths where the
+     *                    backend has none), for loops when following links
+     * @param resolvedDir where {@code srcDir} really is, links resolved (used when following links)
+     */
     private void merge(String rel, RemotePath srcDir, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
-            List<String> ancestors) throws IOException {
+            List<String> ancestors, RemotePath resolvedDir) throws IOException {
         int i = 0;
         int j = 0;
         while (i < sources.size() || j < targets.size()) {
@@ -253,17 +258,19 @@ final class SyncRun {
             if (s == null) {
                 extraneous(childRel, t);
             } else {
-                handleSource(childRel, s, t, dst, ancestors);
+                handleSource(childRel, s, t, dst, ancestors, resolvedDir, options.symlinks() != SymlinkPolicy.FOLLOW ? s.path()
+                        : s.isSymbolicLink() ? dev.remotepath.tree.LinkTargets.resolve(s.path(), resolvedDir)
+                        : resolvedDir.child(s.name()));
             }
         }
     }
 
-    private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors)
-            throws IOException {
+    private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
+            RemotePath resolvedParent, RemotePath resolved) throws IOException {
         switch (s.type()) {
             case FILE -> file(rel, s, t, dst);
-            case DIRECTORY -> directory(rel, s, t, dst, ancestors);
-            case SYMLINK -> link(rel, s, t, dst, ancestors);
+            case DIRECTORY -> directory(rel, s, t, dst, ancestors, resolvedParent, resolved);
+            case SYMLINK -> link(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case OTHER -> errors.add(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
         }
     }
@@ -275,20 +282,31 @@ final class SyncRun {
         }
     }
 
-    private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors) {
+    private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
+            RemotePath resolvedParent, RemotePath resolved) {
         if (t != null && !t.isDirectory()) {
             typeChange(rel, s, t, "source is a directory, target is a " + t.type().label());
             return;
         }
-        descend(rel, () -> walkDirectory(rel, s, t, dst, ancestors));
+        descend(rel, () -> walkDirectory(rel, s, t, dst, ancestors, resolvedParent, resolved));
     }
 
-    private void walkDirectory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors)
-            throws IOException {
+    private void walkDirectory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
+            RemotePath resolvedParent, RemotePath resolved) throws IOException {
         Optional<String> key = Optional.empty();
         if (options.symlinks() == SymlinkPolicy.FOLLOW) {
             key = s.stat().fileKey().or(() -> statQuietly(s.path()).flatMap(FileStat::fileKey));
-            if (key.isPresent() && ancestors.contains(key.get())) {
+            // Without file keys (SFTP, S3, HTTP), the resolved path is the identity, and a link
+            // to the directory above is a loop too.
+            if (key.isEmpty()) {
+                key = Optional.of("path:" + resolved);
+                if (!resolved.equals(resolvedParent.child(s.name())) && resolvedParent.startsWith(resolved)) {
+                    errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " leads to " + resolved
+                            + ", which is above it"));
+                    return;
+                }
+            }
+            if (ancestors.contains(key.get())) {
                 errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " is its own ancestor"));
                 return;
             }
@@ -325,7 +343,7 @@ final class SyncRun {
             below = new ArrayList<>(ancestors);
             below.add(key.get());
         }
-        merge(rel, s.path(), dst, sources, targets, List.copyOf(below));
+        merge(rel, s.path(), dst, sources, targets, List.copyOf(below), resolved);
     }
 
     private Optional<FileStat> statQuietly(RemotePath p) {
@@ -336,7 +354,8 @@ final class SyncRun {
         }
     }
 
-    private void link(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors) throws IOException {
+    private void link(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
+            RemotePath resolvedParent, RemotePath resolved) throws IOException {
         switch (options.symlinks()) {
             case SKIP -> {
                 linksSkipped.incrementAndGet();
@@ -350,7 +369,7 @@ final class SyncRun {
                     errors.add(SyncError.of(rel, "follow link", e));
                     return;
                 }
-                handleSource(rel, new DirEntry(s.path(), followed), t, dst, ancestors);
+                handleSource(rel, new DirEntry(s.path(), followed), t, dst, ancestors, resolvedParent, resolved);
             }
             case PRESERVE -> {
                 if (!dst.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {

@@ -320,6 +320,54 @@ class PathSyncerTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("pairs")
+    void followingALoopIsReportedOnBackendsWithoutFileKeys(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        src.resolve("sub/deep/up").createSymbolicLink("../..");
+        RemotePath keyless = new NoFileKeys(src.fileSystem()).wrap(src);
+        SyncReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                () -> PathSyncer.builder(keyless, dst).symlinks(SymlinkPolicy.FOLLOW).build().run());
+        assertThat(r.errors()).extracting(SyncError::message).anyMatch(m -> m.contains("loop"));
+        assertThat(dst.resolve("sub/deep/e.txt").readString()).isEqualTo("echo");
+    }
+
+    /** Like SFTP, S3 and HTTP: stats and listings carry no file identity. */
+    static final class NoFileKeys extends ForwardingFileSystem {
+        NoFileKeys(RemoteFileSystem delegate) {
+            super(delegate);
+        }
+
+        private static FileStat strip(FileStat s) {
+            return new FileStat(s.type(), s.size(), s.sizeExact(), s.lastModified(), s.lastModifiedPrecision(),
+                    s.lastAccess(), s.changeTime(), s.permissions(), Optional.empty(), s.etag(), s.checksums());
+        }
+
+        @Override
+        public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+            return strip(super.stat(path, followLinks));
+        }
+
+        @Override
+        public dev.remotepath.spi.DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+            List<ListedEntry> out = new ArrayList<>();
+            try (var l = super.list(directory, detail)) {
+                while (l.hasNext()) {
+                    ListedEntry e = l.next();
+                    out.add(new ListedEntry(e.name(), strip(e.stat())));
+                }
+            }
+            return dev.remotepath.spi.DirectoryListing.of(out);
+        }
+
+        @Override
+        public dev.remotepath.spi.DirectoryListing listChild(dev.remotepath.spi.DirectoryListing parent, RemotePath directory,
+                ListDetail detail) throws IOException {
+            return list(directory, detail);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
     void typeChangesNeedDeletionAndAreThenReplaced(Backend from, Backend to) throws Exception {
         roots(from, to);
         sourceTree();

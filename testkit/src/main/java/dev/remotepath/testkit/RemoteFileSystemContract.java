@@ -916,6 +916,18 @@ public abstract class RemoteFileSystemContract {
     }
 
     @Test
+    void copyFollowingALinkLoopFailsInsteadOfRecursing() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        RemotePath src = dir.resolve("src").createDirectory();
+        src.resolve("f").writeString("x");
+        src.resolve("sub").createDirectory().resolve("up").createSymbolicLink("..");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                assertThatThrownBy(() -> src.copyTo(dir.resolve("dst"), RemoteCopyOption.FOLLOW_LINKS))
+                        .isInstanceOf(FileSystemLoopException.class));
+    }
+
+    @Test
     void copyAcrossBackendsPreservesContentAndTime() throws IOException {
         assumeWritable();
         RemotePath other = otherBackendDirectory();
