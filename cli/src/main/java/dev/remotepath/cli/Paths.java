@@ -7,11 +7,45 @@ import java.io.IOException;
 /** Command-line arguments to paths: URIs, or local paths without a scheme. */
 final class Paths {
 
+    /** The environment variable an SFTP password may come from; otherwise it is asked at the terminal. */
+    static final String SFTP_PASSWORD_ENV = "RPATH_SFTP_PASSWORD";
+
+    private static volatile Rpath options;
+
     private Paths() {
     }
 
+    /** The top command whose backend flags apply to every path made from now on. */
+    static void use(Rpath rpath) {
+        options = rpath;
+    }
+
     static RemotePath of(String arg) throws IOException {
+        if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
+            return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));
+        }
         return RemotePaths.get(arg);
+    }
+
+    /** SFTP options from the flags; the password from the environment or a prompt, never a flag. */
+    static dev.remotepath.sftp.SftpOptions sftpOptions(Rpath r) {
+        if (!r.sftpClient.equals("mina")) {
+            throw new IllegalArgumentException("--sftp-client " + r.sftpClient + " is not available yet; use mina");
+        }
+        dev.remotepath.sftp.SftpOptions.Builder b = dev.remotepath.sftp.SftpOptions.builder()
+                .identityFiles(r.identities)
+                .hostKeyPolicy(r.acceptNewHostKeys ? dev.remotepath.sftp.SftpOptions.HostKeyPolicy.ACCEPT_NEW
+                        : dev.remotepath.sftp.SftpOptions.HostKeyPolicy.STRICT);
+        if (r.knownHosts != null) {
+            b.knownHosts(r.knownHosts);
+        }
+        String env = System.getenv(SFTP_PASSWORD_ENV);
+        if (env != null) {
+            b.password(env::toCharArray);
+        } else if (System.console() != null && r.identities.isEmpty()) {
+            b.password(() -> System.console().readPassword("SFTP password: "));
+        }
+        return b.build();
     }
 
     /** Unix cp/mv rule: a target that is an existing directory receives the source under its own name. */

@@ -49,6 +49,22 @@ public final class Rpath implements Runnable {
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Add stack traces to error messages.")
     boolean verbose;
 
+    @Option(names = "--identity", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "SFTP: a private key to offer (repeatable).")
+    java.util.List<java.nio.file.Path> identities = new java.util.ArrayList<>();
+
+    @Option(names = "--known-hosts", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "SFTP: the known_hosts file (default ~/.ssh/known_hosts).")
+    java.nio.file.Path knownHosts;
+
+    @Option(names = "--accept-new-host-keys", scope = ScopeType.INHERIT,
+            description = "SFTP: accept and record unknown host keys (changed keys still fail).")
+    boolean acceptNewHostKeys;
+
+    @Option(names = "--sftp-client", paramLabel = "mina|sshj", defaultValue = "mina", scope = ScopeType.INHERIT,
+            description = "SFTP: the SSH client library (default ${DEFAULT-VALUE}).")
+    String sftpClient;
+
     final PrintWriter out;
     final PrintWriter err;
     final OutputStream rawOut;
@@ -67,6 +83,7 @@ public final class Rpath implements Runnable {
     /** Runs {@code rpath ARGS...} with the given streams and returns the exit code. */
     public static int execute(String[] args, OutputStream out, OutputStream err) {
         Rpath rpath = new Rpath(out, err);
+        Paths.use(rpath);
         CommandLine cl = new CommandLine(rpath, new Factory());
         // picocli builds the model of every registered subcommand up front; a one-shot command
         // registers only the one it runs (all of them for help and errors).

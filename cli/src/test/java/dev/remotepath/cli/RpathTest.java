@@ -181,4 +181,19 @@ class RpathTest {
         RemotePath listed = RemotePaths.of(src).child("bad\udcff");
         assertThat(rpath("cat", listed.toString()).out()).isEqualTo("y");
     }
+
+    @Test
+    void sftpFlagsAndErrors() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Result refused = rpath("ls", "--known-hosts", temp.resolve("kh").toString(), "sftp://someone@127.0.0.1:" + port + "/");
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err().strip()).startsWith("rpath ls: sftp someone@127.0.0.1:" + port + ": connection refused");
+        Result sshj = rpath("ls", "--sftp-client", "sshj", "sftp://someone@127.0.0.1:" + port + "/");
+        assertThat(sshj.code()).isEqualTo(2);
+        assertThat(sshj.err()).contains("--sftp-client sshj is not available yet");
+        assertThat(rpath("--help").out()).contains("--identity", "--known-hosts", "--accept-new-host-keys", "--sftp-client");
+    }
 }
