@@ -1,0 +1,56 @@
+package dev.remotepath.sftp;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The whole contract suite over SFTP (MINA client) against the system's OpenSSH. .ci/run
+ * installs openssh-server; where it is missing the suite is skipped, saying so (and fails in CI).
+ */
+class OpenSshContractTest extends RemoteFileSystemContract {
+
+    private static Path work;
+    private static OpenSshServer server;
+    private static final AtomicInteger CASES = new AtomicInteger();
+
+    @BeforeAll
+    static void start() throws Exception {
+        boolean installed = Files.isExecutable(OpenSshServer.SSHD);
+        if (!installed && "true".equals(System.getenv("CI"))) {
+            throw new AssertionError("OpenSSH sshd is not installed (" + OpenSshServer.SSHD + "); .ci/run installs it");
+        }
+        assumeTrue(installed, "OpenSSH sshd is not installed: the OpenSSH contract run is skipped");
+        work = Files.createTempDirectory("rp-openssh-");
+        server = new OpenSshServer(work);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server == null) {
+            return;
+        }
+        RemotePaths.get(server.uri(work), server.options()).fileSystem().close();
+        server.close();
+        try (Stream<Path> all = Files.walk(work)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("case-" + CASES.incrementAndGet()));
+        return RemotePaths.get(server.uri(dir), server.options());
+    }
+}

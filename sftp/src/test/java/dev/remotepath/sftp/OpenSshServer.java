@@ -1,0 +1,100 @@
+package dev.remotepath.sftp;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The system's OpenSSH sshd, started on a free 127.0.0.1 port with its own configuration, host
+ * key, client key and authorized_keys in a temporary directory (nothing under /etc/ssh is
+ * touched), serving SFTP with internal-sftp. Keys are ECDSA, which the JDK handles without
+ * extra providers.
+ */
+final class OpenSshServer implements AutoCloseable {
+
+    static final Path SSHD = Path.of("/usr/sbin/sshd");
+
+    final Path work;
+    final Path clientKey;
+    final Path knownHosts;
+    final int port;
+    final String user = System.getProperty("user.name");
+    private final Process process;
+
+    OpenSshServer(Path work) throws Exception {
+        this.work = work;
+        Path hostKey = work.resolve("host_ecdsa");
+        clientKey = work.resolve("client_ecdsa");
+        keygen(hostKey);
+        keygen(clientKey);
+        Path authorized = work.resolve("authorized_keys");
+        Files.copy(work.resolve("client_ecdsa.pub"), authorized);
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        Path config = work.resolve("sshd_config");
+        Files.writeString(config, """
+                Port %d
+                ListenAddress 127.0.0.1
+                HostKey %s
+                PidFile %s
+                AuthorizedKeysFile %s
+                StrictModes no
+                UsePAM no
+                PasswordAuthentication no
+                KbdInteractiveAuthentication no
+                PubkeyAuthentication yes
+                PermitRootLogin prohibit-password
+                Subsystem sftp internal-sftp
+                LogLevel ERROR
+                """.formatted(port, hostKey, work.resolve("sshd.pid"), authorized));
+        Files.createDirectories(Path.of("/run/sshd")); // sshd refuses to start without it
+        knownHosts = work.resolve("known_hosts");
+        Files.writeString(knownHosts, "[127.0.0.1]:" + port + " " + Files.readString(work.resolve("host_ecdsa.pub")));
+        process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
+                .redirectErrorStream(true).redirectOutput(work.resolve("sshd.log").toFile()).start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                if (!process.isAlive()) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+        }
+        process.destroyForcibly();
+        throw new IOException("sshd did not start: " + Files.readString(work.resolve("sshd.log")));
+    }
+
+    private static void keygen(Path file) throws Exception {
+        Process p = new ProcessBuilder(List.of("ssh-keygen", "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f", file.toString()))
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            throw new IOException("ssh-keygen failed: " + out);
+        }
+    }
+
+    SftpOptions options() {
+        return SftpOptions.builder().identityFiles(List.of(clientKey)).knownHosts(knownHosts).build();
+    }
+
+    URI uri(Path absolute) {
+        return URI.create("sftp://" + user + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        process.waitFor();
+    }
+}
