@@ -79,8 +79,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private final Set<Capability> capabilities;
     private volatile boolean open = true;
 
-    SftpFileSystem(RemoteFileSystemProvider provider, String user, String host, int port, SftpOptions options,
-            Runnable onClose) throws IOException {
+    /**
+     * @param host      the host as the URI names it (an alias of ~/.ssh/config, perhaps)
+     * @param connectTo the host actually connected to (the config's HostName, or {@code host})
+     */
+    SftpFileSystem(RemoteFileSystemProvider provider, String user, String host, String connectTo, int port,
+            SftpOptions options, Runnable onClose) throws IOException {
         this.provider = provider;
         this.user = user;
         this.host = host;
@@ -89,13 +93,15 @@ public final class SftpFileSystem implements RemoteFileSystem {
         String where = user + "@" + host + ":" + port;
         AtomicReference<String> keyProblem = new AtomicReference<>();
         SshClient c = SshClient.setUpDefaultClient();
+        // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again.
+        c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
         c.setServerKeyVerifier(verifier(options, keyProblem));
         c.start();
         ClientSession s = null;
         try {
             long timeout = options.connectTimeout().toMillis();
             try {
-                s = c.connect(user, host, port).verify(timeout).getSession();
+                s = c.connect(user, connectTo, port).verify(timeout).getSession();
             } catch (IOException e) {
                 throw connectFailure(where, e, options.connectTimeout());
             }
@@ -141,7 +147,54 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (posixRename != null) {
             caps.add(Capability.ATOMIC_RENAME);
         }
+        org.apache.sshd.sftp.client.extensions.CheckFileNameExtension check =
+                sftp.getExtension(org.apache.sshd.sftp.client.extensions.CheckFileNameExtension.class);
+        this.checkFile = check != null && check.isSupported() ? check : null;
+        if (checkFile != null) {
+            caps.add(Capability.NATIVE_CHECKSUM);
+        }
         this.capabilities = Set.copyOf(caps);
+    }
+
+    /** The server's check-file extension (MINA offers it, OpenSSH does not), probed once per connection. */
+    private final org.apache.sshd.sftp.client.extensions.CheckFileNameExtension checkFile;
+    private volatile boolean checkFileFailed;
+
+    @Override
+    public Set<dev.remotepath.ChecksumAlgorithm> nativeChecksums() {
+        return checkFile == null || checkFileFailed ? Set.of()
+                : Set.of(dev.remotepath.ChecksumAlgorithm.MD5, dev.remotepath.ChecksumAlgorithm.SHA1,
+                        dev.remotepath.ChecksumAlgorithm.SHA256, dev.remotepath.ChecksumAlgorithm.SHA512);
+    }
+
+    /** {@code check-file-name} over the whole file; a server that fails it is not asked again. */
+    @Override
+    public java.util.Optional<dev.remotepath.Checksum> nativeChecksum(RemotePath file, dev.remotepath.ChecksumAlgorithm algorithm)
+            throws IOException {
+        if (!nativeChecksums().contains(algorithm)) {
+            return java.util.Optional.empty();
+        }
+        String name = switch (algorithm) {
+            case MD5 -> "md5";
+            case SHA1 -> "sha1";
+            case SHA256 -> "sha256";
+            case SHA512 -> "sha512";
+            default -> null;
+        };
+        try {
+            var answer = checkFile.checkFileName(file.pathString(), List.of(name), 0L, 0L, 0);
+            if (answer == null || !name.equalsIgnoreCase(answer.getKey()) || answer.getValue().size() != 1) {
+                return java.util.Optional.empty();
+            }
+            String hex = java.util.HexFormat.of().formatHex(answer.getValue().iterator().next());
+            return java.util.Optional.of(new dev.remotepath.Checksum(algorithm, hex, dev.remotepath.Checksum.Origin.NATIVE));
+        } catch (SftpException e) {
+            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+                throw mapped(e, file, null);
+            }
+            checkFileFailed = true; // an extension that fails once is not trusted for this connection
+            return java.util.Optional.empty();
+        }
     }
 
     private ServerKeyVerifier verifier(SftpOptions options, AtomicReference<String> problem) {

@@ -51,9 +51,16 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new InvalidPathException(uri.toString(), "paths take no query or fragment; percent-encode '?' and '#'");
         }
+        // ~/.ssh/config's Host block (HostName, Port, User, IdentityFile) applies as in OpenSSH:
+        // what the URI says wins, the configuration fills in the rest.
+        org.apache.sshd.client.config.hosts.HostConfigEntry config = SshConfig.lookup(opts.sshConfig(), host);
         String user = userInfo != null ? UriPaths.decode(userInfo)
-                : opts.user().orElse(System.getProperty("user.name"));
-        int port = uri.getPort() > 0 ? uri.getPort() : 22;
+                : opts.user().orElse(config != null && config.getUsername() != null && !config.getUsername().isEmpty()
+                        ? config.getUsername() : System.getProperty("user.name"));
+        int port = uri.getPort() > 0 ? uri.getPort() : config != null && config.getPort() > 0 ? config.getPort() : 22;
+        if (config != null) {
+            opts = SshConfig.withIdentities(opts, config);
+        }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : UriPaths.decode(uri.getRawPath());
         if (options == FileSystemOptions.DEFAULTS) {
             // A URI carries no credentials: the same user@host:port reaches the connection
@@ -71,7 +78,9 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
             synchronized (FILE_SYSTEMS) {
                 fs = FILE_SYSTEMS.get(key);
                 if (fs == null || !fs.isOpen()) {
-                    fs = new SftpFileSystem(this, user, key.host(), port, opts, () -> FILE_SYSTEMS.remove(key));
+                    String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
+                            ? config.getHostName() : key.host();
+                    fs = new SftpFileSystem(this, user, key.host(), connectTo, port, key.options(), () -> FILE_SYSTEMS.remove(key));
                     FILE_SYSTEMS.put(key, fs);
                 }
             }

@@ -18,9 +18,12 @@ import java.util.function.Supplier;
  * @param knownHosts     the known_hosts file checked against the server's key
  * @param hostKeyPolicy  what an unknown or changed host key does (strict by default)
  * @param connectTimeout how long connecting and logging in may take
+ * @param sshConfig      the OpenSSH client configuration whose Host blocks supply HostName,
+ *                       Port, User and IdentityFile (a missing file is fine)
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
-        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout) implements FileSystemOptions {
+        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig)
+        implements FileSystemOptions {
 
     /** What to do with a host key known_hosts does not vouch for. */
     public enum HostKeyPolicy {
@@ -39,6 +42,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         Objects.requireNonNull(knownHosts, "knownHosts");
         Objects.requireNonNull(hostKeyPolicy, "hostKeyPolicy");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(sshConfig, "sshConfig");
     }
 
     public static SftpOptions defaults() {
@@ -53,7 +57,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
     public String toString() {
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
-                + ", connectTimeout=" + connectTimeout + "]";
+                + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -64,6 +68,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private Path knownHosts = Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
         private HostKeyPolicy hostKeyPolicy = HostKeyPolicy.STRICT;
         private Duration connectTimeout = Duration.ofSeconds(15);
+        private Path sshConfig = Path.of(System.getProperty("user.home"), ".ssh", "config");
 
         public Builder user(String u) {
             this.user = u;
@@ -96,9 +101,14 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        public Builder sshConfig(Path file) {
+            this.sshConfig = file;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
-                    hostKeyPolicy, connectTimeout);
+                    hostKeyPolicy, connectTimeout, sshConfig);
         }
     }
 }

@@ -53,4 +53,13 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         Path dir = Files.createDirectories(work.resolve("case-" + CASES.incrementAndGet()));
         return RemotePaths.get(server.uri(dir), server.options());
     }
+
+    @org.junit.jupiter.api.Test
+    void checksumsAreStreamedBecauseOpenSshOffersNoCheckFile() throws Exception {
+        RemotePath f = dir.resolve("hello").writeString("hello");
+        var md5 = f.checksum(dev.remotepath.ChecksumAlgorithm.MD5);
+        org.assertj.core.api.Assertions.assertThat(md5.origin()).isEqualTo(dev.remotepath.Checksum.Origin.STREAMED);
+        org.assertj.core.api.Assertions.assertThat(md5.hex()).isEqualTo("5d41402abc4b2a76b9719d911017c592");
+        org.assertj.core.api.Assertions.assertThat(f.fileSystem().nativeChecksums()).isEmpty();
+    }
 }

@@ -105,4 +105,34 @@ class SftpConnectionTest {
         assertThat(RemotePaths.get(p.toString()).fileSystem()).isSameAs(p.fileSystem());
         p.fileSystem().close();
     }
+
+    @Test
+    void sshConfigSuppliesHostNamePortAndUser() throws Exception {
+        Path config = Files.writeString(work.resolve("ssh_config"), """
+                Host files-alias
+                  HostName 127.0.0.1
+                  Port %d
+                  User %s
+                """.formatted(server.port(), TestSshServer.USER));
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
+                .knownHosts(server.knownHosts).sshConfig(config).build();
+        RemotePath p = RemotePaths.get(URI.create("sftp://files-alias" + dev.remotepath.UriPaths.encodePath(server.root.toString())), opts);
+        assertThat(p.isDirectory()).isTrue();
+        assertThat(p.toString()).startsWith("sftp://tester@files-alias:" + server.port() + "/");
+        p.fileSystem().close();
+    }
+
+    @Test
+    void checkFileGivesNativeChecksumsOnServersThatOfferIt() throws Exception {
+        Files.writeString(server.root.resolve("hello.txt"), "hello");
+        RemotePath p = RemotePaths.get(server.uri("/hello.txt"), server.options());
+        var md5 = p.checksum(dev.remotepath.ChecksumAlgorithm.MD5);
+        assertThat(md5.origin()).isEqualTo(dev.remotepath.Checksum.Origin.NATIVE);
+        assertThat(md5.hex()).isEqualTo("5d41402abc4b2a76b9719d911017c592");
+        assertThat(p.checksum(dev.remotepath.ChecksumAlgorithm.SHA256).hex())
+                .isEqualTo("2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824");
+        assertThat(p.checksum(dev.remotepath.ChecksumAlgorithm.CRC32).origin()).as("not offered: streamed")
+                .isEqualTo(dev.remotepath.Checksum.Origin.STREAMED);
+        p.fileSystem().close();
+    }
 }
