@@ -48,6 +48,7 @@ import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
+import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
 import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
@@ -70,14 +71,33 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private final RemoteFileSystemProvider provider;
     private final String user;
     private final String host;
+    private final String connectTo;
     private final int port;
+    private final SftpOptions options;
     private final Runnable onClose;
-    private final SshClient client;
-    private final ClientSession session;
-    private final SftpClient sftp;
-    private final OpenSSHPosixRenameExtension posixRename;
     private final Set<Capability> capabilities;
+    private volatile Connection connection;
     private volatile boolean open = true;
+    private volatile boolean checkFileFailed;
+
+    /** One SSH session with its SFTP channel and the extensions the server offered. */
+    private record Connection(SshClient client, ClientSession session, SftpClient sftp,
+            OpenSSHPosixRenameExtension posixRename, CheckFileNameExtension checkFile) {
+
+        boolean alive() {
+            return session.isOpen() && sftp.isOpen();
+        }
+
+        void closeQuietly() {
+            try {
+                sftp.close();
+            } catch (IOException ignored) {
+                // the connection is being thrown away
+            }
+            session.close(true);
+            client.stop();
+        }
+    }
 
     /**
      * @param host      the host as the URI names it (an alias of ~/.ssh/config, perhaps)
@@ -88,8 +108,49 @@ public final class SftpFileSystem implements RemoteFileSystem {
         this.provider = provider;
         this.user = user;
         this.host = host;
+        this.connectTo = connectTo;
         this.port = port;
+        this.options = options;
         this.onClose = onClose;
+        Connection c = connect();
+        this.connection = c;
+        EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
+                Capability.SET_LAST_MODIFIED_TIME, Capability.POSIX_PERMISSIONS);
+        if (c.posixRename() != null) {
+            caps.add(Capability.ATOMIC_RENAME);
+        }
+        if (c.checkFile() != null) {
+            caps.add(Capability.NATIVE_CHECKSUM);
+        }
+        this.capabilities = Set.copyOf(caps);
+    }
+
+    /**
+     * The live connection; a dropped one is re-established here, so the operation after a
+     * drop works again (the one in flight during it fails, with a clear error).
+     */
+    private Connection conn() throws IOException {
+        checkOpen();
+        Connection c = connection;
+        if (c.alive()) {
+            return c;
+        }
+        synchronized (this) {
+            c = connection;
+            if (!c.alive()) {
+                c.closeQuietly();
+                c = connect();
+                connection = c;
+            }
+        }
+        return c;
+    }
+
+    private SftpClient sftp() throws IOException {
+        return conn().sftp();
+    }
+
+    private Connection connect() throws IOException {
         String where = user + "@" + host + ":" + port;
         AtomicReference<String> keyProblem = new AtomicReference<>();
         SshClient c = SshClient.setUpDefaultClient();
@@ -127,7 +188,11 @@ public final class SftpFileSystem implements RemoteFileSystem {
                         + " (offered: " + (options.password().isPresent() ? "password" : "")
                         + (options.identityFiles().isEmpty() ? "" : " keys " + options.identityFiles()) + ")");
             }
-            this.sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
+            SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
+            OpenSSHPosixRenameExtension rename = sftp.getExtension(OpenSSHPosixRenameExtension.class);
+            CheckFileNameExtension check = sftp.getExtension(CheckFileNameExtension.class);
+            return new Connection(c, s, sftp, rename != null && rename.isSupported() ? rename : null,
+                    check != null && check.isSupported() ? check : null);
         } catch (IOException | RuntimeException e) {
             if (s != null) {
                 s.close(true);
@@ -138,31 +203,11 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             throw e;
         }
-        this.client = c;
-        this.session = s;
-        OpenSSHPosixRenameExtension ext = sftp.getExtension(OpenSSHPosixRenameExtension.class);
-        this.posixRename = ext != null && ext.isSupported() ? ext : null;
-        EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
-                Capability.SET_LAST_MODIFIED_TIME, Capability.POSIX_PERMISSIONS);
-        if (posixRename != null) {
-            caps.add(Capability.ATOMIC_RENAME);
-        }
-        org.apache.sshd.sftp.client.extensions.CheckFileNameExtension check =
-                sftp.getExtension(org.apache.sshd.sftp.client.extensions.CheckFileNameExtension.class);
-        this.checkFile = check != null && check.isSupported() ? check : null;
-        if (checkFile != null) {
-            caps.add(Capability.NATIVE_CHECKSUM);
-        }
-        this.capabilities = Set.copyOf(caps);
     }
-
-    /** The server's check-file extension (MINA offers it, OpenSSH does not), probed once per connection. */
-    private final org.apache.sshd.sftp.client.extensions.CheckFileNameExtension checkFile;
-    private volatile boolean checkFileFailed;
 
     @Override
     public Set<dev.remotepath.ChecksumAlgorithm> nativeChecksums() {
-        return checkFile == null || checkFileFailed ? Set.of()
+        return connection.checkFile() == null || checkFileFailed ? Set.of()
                 : Set.of(dev.remotepath.ChecksumAlgorithm.MD5, dev.remotepath.ChecksumAlgorithm.SHA1,
                         dev.remotepath.ChecksumAlgorithm.SHA256, dev.remotepath.ChecksumAlgorithm.SHA512);
     }
@@ -182,7 +227,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             default -> null;
         };
         try {
-            var answer = checkFile.checkFileName(file.pathString(), List.of(name), 0L, 0L, 0);
+            var answer = conn().checkFile().checkFileName(file.pathString(), List.of(name), 0L, 0L, 0);
             if (answer == null || !name.equalsIgnoreCase(answer.getKey()) || answer.getValue().size() != 1) {
                 return java.util.Optional.empty();
             }
@@ -273,9 +318,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return capabilities;
     }
 
+    /** Open until closed: a dropped connection is re-established by the next operation. */
     @Override
     public boolean isOpen() {
-        return open && session.isOpen();
+        return open;
     }
 
     @Override
@@ -285,11 +331,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
         open = false;
         onClose.run();
+        Connection c = connection;
         try {
-            sftp.close();
+            c.sftp().close();
         } finally {
-            session.close(false);
-            client.stop();
+            c.session().close(false);
+            c.client().stop();
         }
     }
 
@@ -330,7 +377,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (e instanceof SftpException se) {
             return mapped(se, p, null);
         }
-        if (!session.isOpen()) {
+        if (!connection.alive()) {
             return new IOException("sftp " + user + "@" + host + ":" + port + ": connection lost during " + operation
                     + " of " + p, e);
         }
@@ -339,7 +386,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     private FileStat lstatQuietly(RemotePath p) {
         try {
-            return toStat(sftp.lstat(p.pathString()));
+            return toStat(sftp().lstat(p.pathString()));
         } catch (IOException e) {
             return null;
         }
@@ -404,7 +451,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         checkOpen();
         try {
-            return toStat(followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString()));
+            return toStat(followLinks ? sftp().stat(path.pathString()) : sftp().lstat(path.pathString()));
         } catch (IOException e) {
             throw transport(e, "stat", path);
         }
@@ -417,7 +464,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         List<ListedEntry> out = new ArrayList<>();
         try {
             try {
-                for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
+                for (SftpClient.DirEntry e : sftp().readDir(directory.pathString())) {
                     String name = e.getFilename();
                     if (name.equals(".") || name.equals("..")) {
                         continue;
@@ -447,7 +494,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen();
         SftpClient.CloseableHandle handle;
         try {
-            handle = sftp.open(file.pathString(), SftpClient.OpenMode.Read);
+            handle = sftp().open(file.pathString(), SftpClient.OpenMode.Read);
         } catch (IOException e) {
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
@@ -458,7 +505,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         // OpenSSH lets a directory be opened; reading it then fails, so check up front.
         FileStat s;
         try {
-            s = toStat(sftp.stat(handle));
+            s = toStat(sftp().stat(handle));
         } catch (IOException e) {
             handle.close();
             throw transport(e, "stat", file);
@@ -467,7 +514,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             handle.close();
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
-        return new SftpInputStreamAsync((AbstractSftpClient) sftp, BUFFER, offset, Long.MAX_VALUE - offset,
+        return new SftpInputStreamAsync((AbstractSftpClient) sftp(), BUFFER, offset, Long.MAX_VALUE - offset,
                 file.pathString(), handle);
     }
 
@@ -480,7 +527,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
         try {
-            return sftp.write(file.pathString(), BUFFER, modes);
+            return sftp().write(file.pathString(), BUFFER, modes);
         } catch (IOException e) {
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
@@ -502,7 +549,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void createDirectory(RemotePath directory) throws IOException {
         checkOpen();
         try {
-            sftp.mkdir(directory.pathString());
+            sftp().mkdir(directory.pathString());
         } catch (IOException e) {
             if (e instanceof SftpException se && se.getStatus() != SftpConstants.SSH_FX_NO_SUCH_FILE
                     && lstatQuietly(directory) != null) {
@@ -519,7 +566,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteFile(RemotePath file) throws IOException {
         checkOpen();
         try {
-            sftp.remove(file.pathString());
+            sftp().remove(file.pathString());
         } catch (IOException e) {
             throw transport(e, "remove", file);
         }
@@ -529,7 +576,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteDirectory(RemotePath directory) throws IOException {
         checkOpen();
         try {
-            sftp.rmdir(directory.pathString());
+            sftp().rmdir(directory.pathString());
         } catch (IOException e) {
             if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE) {
                 boolean nonEmpty;
@@ -547,7 +594,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     }
 
     private boolean hasChildren(RemotePath directory) throws IOException {
-        for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
+        for (SftpClient.DirEntry e : sftp().readDir(directory.pathString())) {
             if (!e.getFilename().equals(".") && !e.getFilename().equals("..")) {
                 return true;
             }
@@ -559,13 +606,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
         checkOpen();
         try {
+            OpenSSHPosixRenameExtension posixRename = conn().posixRename();
             if (replaceExisting && posixRename != null) {
                 posixRename.posixRename(source.pathString(), target.pathString());
             } else {
                 if (!replaceExisting && lstatQuietly(target) != null) {
                     throw new FileAlreadyExistsException(target.toString());
                 }
-                sftp.rename(source.pathString(), target.pathString());
+                sftp().rename(source.pathString(), target.pathString());
             }
         } catch (SftpException e) {
             if (lstatQuietly(source) == null) {
@@ -590,7 +638,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         a.modifyTime(t);
         a.accessTime(t); // SFTPv3 sets both times together
         try {
-            sftp.setStat(path.pathString(), a);
+            sftp().setStat(path.pathString(), a);
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }
@@ -602,7 +650,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         SftpClient.Attributes a = new SftpClient.Attributes();
         a.setPermissions(mode(permissions));
         try {
-            sftp.setStat(path.pathString(), a);
+            sftp().setStat(path.pathString(), a);
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }
@@ -615,7 +663,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(link) != null) {
                 throw new FileAlreadyExistsException(link.toString());
             }
-            sftp.symLink(link.pathString(), target);
+            sftp().symLink(link.pathString(), target);
         } catch (FileSystemException e) {
             throw e;
         } catch (IOException e) {
@@ -627,7 +675,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public String readSymbolicLink(RemotePath link) throws IOException {
         checkOpen();
         try {
-            return sftp.readLink(link.pathString());
+            return sftp().readLink(link.pathString());
         } catch (IOException e) {
             FileStat s = lstatQuietly(link);
             if (s != null && !s.isSymbolicLink()) {

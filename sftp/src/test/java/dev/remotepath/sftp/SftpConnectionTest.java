@@ -135,4 +135,48 @@ class SftpConnectionTest {
                 .isEqualTo(dev.remotepath.Checksum.Origin.STREAMED);
         p.fileSystem().close();
     }
+
+    private static void dropAllSessions() {
+        server.server.getActiveSessions().forEach(session -> session.close(true));
+    }
+
+    @Test
+    void aDroppedConnectionIsReestablishedByTheNextOperation() throws Exception {
+        Files.writeString(server.root.resolve("again.txt"), "still here");
+        RemotePath p = RemotePaths.get(server.uri("/again.txt"), server.options());
+        assertThat(p.readString()).isEqualTo("still here");
+        dropAllSessions();
+        Thread.sleep(200);
+        assertThat(p.fileSystem().isOpen()).isTrue();
+        assertThat(p.readString()).as("read after the drop, on a new connection").isEqualTo("still here");
+        p.fileSystem().close();
+    }
+
+    @Test
+    void aCopyWhoseConnectionDiesLeavesNoPartialFileAndNoTemporary() throws Exception {
+        RemotePath source = RemotePaths.get("mem://sftp-drop-" + java.util.UUID.randomUUID() + "/big.bin");
+        byte[] block = new byte[1 << 20];
+        new java.util.Random(1).nextBytes(block);
+        try (var out = source.newOutputStream()) {
+            for (int i = 0; i < 48; i++) {
+                out.write(block);
+            }
+        }
+        Path dropDir = Files.createDirectories(server.root.resolve("drop"));
+        RemotePath target = RemotePaths.get(server.uri("/drop/big.bin"), server.options());
+        java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicBoolean dropped = new java.util.concurrent.atomic.AtomicBoolean();
+        assertThatThrownBy(() -> dev.remotepath.tree.TreeCopier.copy(source, target, n -> {
+            if (written.addAndGet(n) > (2 << 20) && dropped.compareAndSet(false, true)) {
+                Thread.ofVirtual().start(SftpConnectionTest::dropAllSessions);
+            }
+        })).isInstanceOf(java.io.IOException.class).hasMessageContaining("127.0.0.1:" + server.port());
+        assertThat(dropped).isTrue();
+        try (Stream<Path> left = Files.list(dropDir)) {
+            assertThat(left.map(f -> f.getFileName().toString()).toList())
+                    .as("neither a partial big.bin nor its temporary").isEmpty();
+        }
+        source.fileSystem().close();
+        target.fileSystem().close();
+    }
 }
