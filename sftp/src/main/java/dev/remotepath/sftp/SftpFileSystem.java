@@ -150,6 +150,32 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return conn().sftp();
     }
 
+    @FunctionalInterface
+    private interface Call<T> {
+        T on(SftpClient sftp) throws IOException;
+    }
+
+    /**
+     * Runs an operation that is safe to repeat (stat, list, remove, rmdir). A transport failure
+     * (not a server's answer) may come from a session that is dying without knowing it yet:
+     * the connection is dropped and the operation tried once more on a fresh one.
+     */
+    private <T> T repeatable(Call<T> call) throws IOException {
+        Connection c = conn();
+        try {
+            return call.on(c.sftp());
+        } catch (SftpException answer) {
+            throw answer;
+        } catch (IOException transport) {
+            synchronized (this) {
+                if (connection == c) {
+                    c.closeQuietly();
+                }
+            }
+            return call.on(sftp());
+        }
+    }
+
     private Connection connect() throws IOException {
         String where = user + "@" + host + ":" + port;
         AtomicReference<String> keyProblem = new AtomicReference<>();
@@ -377,9 +403,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (e instanceof SftpException se) {
             return mapped(se, p, null);
         }
-        if (!connection.alive()) {
+        if (!connection.alive() || e instanceof org.apache.sshd.common.SshException) {
             return new IOException("sftp " + user + "@" + host + ":" + port + ": connection lost during " + operation
-                    + " of " + p, e);
+                    + " of " + p + " (" + e.getMessage() + ")", e);
         }
         return new IOException("sftp " + operation + " of " + p + " failed: " + e.getMessage(), e);
     }
@@ -451,7 +477,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         checkOpen();
         try {
-            return toStat(followLinks ? sftp().stat(path.pathString()) : sftp().lstat(path.pathString()));
+            return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString())));
         } catch (IOException e) {
             throw transport(e, "stat", path);
         }
@@ -463,17 +489,21 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen();
         List<ListedEntry> out = new ArrayList<>();
         try {
-            try {
-                for (SftpClient.DirEntry e : sftp().readDir(directory.pathString())) {
-                    String name = e.getFilename();
-                    if (name.equals(".") || name.equals("..")) {
-                        continue;
+            out.addAll(repeatable(sftp -> {
+                List<ListedEntry> entries = new ArrayList<>();
+                try {
+                    for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
+                        String name = e.getFilename();
+                        if (name.equals(".") || name.equals("..")) {
+                            continue;
+                        }
+                        entries.add(new ListedEntry(name, toStat(e.getAttributes())));
                     }
-                    out.add(new ListedEntry(name, toStat(e.getAttributes())));
+                } catch (java.io.UncheckedIOException lazy) {
+                    throw lazy.getCause(); // MINA's iterable opens the directory on first use
                 }
-            } catch (java.io.UncheckedIOException lazy) {
-                throw lazy.getCause(); // MINA's iterable opens the directory on first use
-            }
+                return entries;
+            }));
         } catch (IOException e) {
             if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE
                     || e instanceof SftpException se2 && se2.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
@@ -514,8 +544,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
             handle.close();
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
-        return new SftpInputStreamAsync((AbstractSftpClient) sftp(), BUFFER, offset, Long.MAX_VALUE - offset,
-                file.pathString(), handle);
+        return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp(), BUFFER, offset,
+                Long.MAX_VALUE - offset, file.pathString(), handle), e -> transport(e, "read", file));
     }
 
     @Override
@@ -527,7 +557,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
         try {
-            return sftp().write(file.pathString(), BUFFER, modes);
+            return new Translated.Out(sftp().write(file.pathString(), BUFFER, modes), e -> transport(e, "write", file));
         } catch (IOException e) {
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
@@ -566,7 +596,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteFile(RemotePath file) throws IOException {
         checkOpen();
         try {
-            sftp().remove(file.pathString());
+            repeatable(sftp -> {
+                sftp.remove(file.pathString());
+                return null;
+            });
         } catch (IOException e) {
             throw transport(e, "remove", file);
         }
@@ -576,7 +609,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteDirectory(RemotePath directory) throws IOException {
         checkOpen();
         try {
-            sftp().rmdir(directory.pathString());
+            repeatable(sftp -> {
+                sftp.rmdir(directory.pathString());
+                return null;
+            });
         } catch (IOException e) {
             if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE) {
                 boolean nonEmpty;

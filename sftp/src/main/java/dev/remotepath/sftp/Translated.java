@@ -1,0 +1,108 @@
+package dev.remotepath.sftp;
+
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.function.Function;
+
+/**
+ * Content streams whose failures come out as RemotePath's exceptions (naming the path and
+ * {@code user@host:port}), never as the SSH library's own types.
+ */
+final class Translated {
+
+    private Translated() {
+    }
+
+    static final class In extends FilterInputStream {
+        private final Function<IOException, IOException> translate;
+
+        In(InputStream in, Function<IOException, IOException> translate) {
+            super(in);
+            this.translate = translate;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            try {
+                return in.skip(n);
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                in.close();
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+    }
+
+    static final class Out extends FilterOutputStream {
+        private final Function<IOException, IOException> translate;
+
+        Out(OutputStream out, Function<IOException, IOException> translate) {
+            super(out);
+            this.translate = translate;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw translate.apply(e);
+            }
+        }
+    }
+}
