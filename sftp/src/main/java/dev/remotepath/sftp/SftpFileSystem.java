@@ -532,20 +532,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             throw transport(e, "open", file);
         }
-        // OpenSSH lets a directory be opened; reading it then fails, so check up front.
-        FileStat s;
-        try {
-            s = toStat(sftp().stat(handle));
-        } catch (IOException e) {
-            handle.close();
-            throw transport(e, "stat", file);
-        }
-        if (s.isDirectory()) {
-            handle.close();
-            throw new FileSystemException(file.toString(), null, "is a directory");
-        }
+        // OpenSSH lets a directory be opened and fails the first READ. Checking up front would
+        // cost a round trip per file read; the failure path says "is a directory" instead.
         return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp(), BUFFER, offset,
-                Long.MAX_VALUE - offset, file.pathString(), handle), e -> transport(e, "read", file));
+                Long.MAX_VALUE - offset, file.pathString(), handle), e -> {
+                    FileStat s = lstatQuietly(file);
+                    return s != null && s.isDirectory() ? new FileSystemException(file.toString(), null, "is a directory")
+                            : transport(e, "read", file);
+                });
     }
 
     @Override
