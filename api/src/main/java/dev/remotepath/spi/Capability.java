@@ -10,6 +10,13 @@ public enum Capability {
     WRITE,
     /** {@code rename} is atomic and may replace an existing file: writes go through a temporary sibling. */
     ATOMIC_RENAME,
+    /**
+     * {@code rename} to a free name works and is atomic, but cannot replace an existing file (an
+     * SFTP server without {@code posix-rename@openssh.com}). Writes still go through a temporary
+     * sibling; a replacing rename first moves the old file aside and restores it on failure, so
+     * nothing is lost, though the target is briefly absent.
+     */
+    RENAME,
     /** Symbolic links can be created and read. */
     SYMBOLIC_LINKS,
     /** A file's modification time can be set. */

@@ -57,7 +57,7 @@ public final class FileTransfer {
         if (setTime && mtime.isEmpty()) {
             mtime = source.fileSystem().stat(source, true).lastModified();
         }
-        boolean viaRename = tfs.capabilities().contains(Capability.ATOMIC_RENAME);
+        boolean viaRename = RenameOver.canRename(tfs);
         if (!viaRename && !replace && target.exists()) {
             throw new FileAlreadyExistsException(target.toString());
         }
@@ -76,8 +76,10 @@ public final class FileTransfer {
             if (setTime && mtime.isPresent()) {
                 tfs.setLastModifiedTime(written, mtime.get());
             }
-            if (viaRename) {
-                tfs.rename(written, target, replace);
+            if (viaRename && replace) {
+                RenameOver.rename(tfs, written, target);
+            } else if (viaRename) {
+                tfs.rename(written, target, false);
             }
             return copied;
         } catch (IOException | RuntimeException | Error e) {

@@ -35,7 +35,11 @@ public final class Mover {
                 return;
             }
             try {
-                source.fileSystem().rename(source, target, replace || atomic);
+                if (replace && !atomic && RenameOver.canRename(source.fileSystem())) {
+                    RenameOver.rename(source.fileSystem(), source, target);
+                } else {
+                    source.fileSystem().rename(source, target, replace || atomic);
+                }
                 return;
             } catch (AtomicMoveNotSupportedException e) {
                 if (atomic) {

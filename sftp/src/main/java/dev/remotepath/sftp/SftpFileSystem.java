@@ -59,7 +59,8 @@ import org.apache.sshd.sftp.common.SftpException;
  * One SSH connection as a file system, over the Apache MINA SSHD client with SFTP pinned to
  * version 3 (what OpenSSH speaks, so behaviour is the same against every server). Listings use
  * READDIR's attributes, so walks stat nothing; reads and writes are pipelined by MINA's async
- * streams; replacing renames use {@code posix-rename@openssh.com}. A v3 server answers many
+ * streams; replacing renames use {@code posix-rename@openssh.com} (a server without it gets
+ * {@link Capability#RENAME}: the old file is set aside first). A v3 server answers many
  * distinct failures with a bare FAILURE: those are resolved with one more stat so the caller
  * gets the precise {@code java.nio.file} exception.
  */
@@ -116,9 +117,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         this.connection = c;
         EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
                 Capability.SET_LAST_MODIFIED_TIME, Capability.POSIX_PERMISSIONS);
-        if (c.posixRename() != null) {
-            caps.add(Capability.ATOMIC_RENAME);
-        }
+        // Plain v3 RENAME never replaces: without posix-rename, replacing goes through RENAME's
+        // set-aside dance in the shared code.
+        caps.add(c.posixRename() != null ? Capability.ATOMIC_RENAME : Capability.RENAME);
         if (c.checkFile() != null) {
             caps.add(Capability.NATIVE_CHECKSUM);
         }
@@ -649,7 +650,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(source) == null) {
                 throw new NoSuchFileException(source.toString());
             }
-            if (lstatQuietly(target) != null && !replaceExisting) {
+            if (lstatQuietly(target) != null && (!replaceExisting || conn().posixRename() == null)) {
                 throw new FileAlreadyExistsException(target.toString());
             }
             throw mapped(e, source, target);

@@ -10,22 +10,29 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 
 /** The whole contract suite over SFTP (MINA client) against an in-process MINA SSHD server. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MinaServerContractTest extends RemoteFileSystemContract {
 
-    private static Path work;
-    private static TestSshServer server;
-    private static final AtomicInteger CASES = new AtomicInteger();
+    private Path work;
+    private TestSshServer server;
+    private final AtomicInteger cases = new AtomicInteger();
+
+    /** The server this class runs the contract against. */
+    TestSshServer newServer(Path work) throws Exception {
+        return new TestSshServer(work);
+    }
 
     @BeforeAll
-    static void start() throws Exception {
+    void start() throws Exception {
         work = Files.createTempDirectory("rp-sftp-");
-        server = new TestSshServer(work);
+        server = newServer(work);
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    void stop() throws Exception {
         RemotePaths.get(server.uri("/"), server.options()).fileSystem().close();
         server.close();
         try (Stream<Path> all = Files.walk(work)) {
@@ -37,7 +44,7 @@ class MinaServerContractTest extends RemoteFileSystemContract {
 
     @Override
     protected RemotePath newTestDirectory() throws Exception {
-        String name = "case-" + CASES.incrementAndGet();
+        String name = "case-" + cases.incrementAndGet();
         Files.createDirectories(server.root.resolve(name));
         return RemotePaths.get(server.uri("/" + name), server.options());
     }

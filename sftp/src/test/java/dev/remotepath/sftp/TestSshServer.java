@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.sftp.SftpModuleProperties;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
@@ -26,6 +27,14 @@ final class TestSshServer implements AutoCloseable {
     final Path knownHosts;
 
     TestSshServer(Path work) throws Exception {
+        this(work, true);
+    }
+
+    /**
+     * @param openSshExtensions false for a server that offers none of OpenSSH's extensions
+     *                          (no posix-rename), like many appliances and older servers
+     */
+    TestSshServer(Path work, boolean openSshExtensions) throws Exception {
         root = Files.createDirectories(work.resolve("root"));
         server = SshServer.setUpDefaultServer();
         server.setHost("127.0.0.1");
@@ -33,6 +42,10 @@ final class TestSshServer implements AutoCloseable {
         server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(work.resolve("hostkey.ser")));
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+        if (!openSshExtensions) {
+            // An empty value would mean "the defaults"; one harmless extension stands for none.
+            SftpModuleProperties.OPENSSH_EXTENSIONS.set(server, "fsync@openssh.com=1");
+        }
         server.start();
         knownHosts = work.resolve("known_hosts");
         StringBuilder lines = new StringBuilder();
