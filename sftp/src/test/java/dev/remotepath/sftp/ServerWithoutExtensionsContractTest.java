@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole contract against a server that offers no OpenSSH extensions: without
- * {@code posix-rename@openssh.com} nothing can be replaced atomically, so the backend must not
- * claim it, and replacing copies and moves must still work (and lose nothing).
+ * The whole contract against a server that offers no OpenSSH extensions and no check-file:
+ * without {@code posix-rename@openssh.com} nothing can be replaced atomically, so the backend
+ * must not claim it, and replacing copies and moves must still work (and lose nothing);
+ * checksums are streamed.
  */
 class ServerWithoutExtensionsContractTest extends MinaServerContractTest {
 
@@ -19,7 +20,10 @@ class ServerWithoutExtensionsContractTest extends MinaServerContractTest {
     }
 
     @Test
-    void claimsNoAtomicRename() throws Exception {
-        assertThat(newTestDirectory().fileSystem().capabilities()).doesNotContain(Capability.ATOMIC_RENAME);
+    void claimsNeitherAtomicRenameNorNativeChecksums() throws Exception {
+        var fs = newTestDirectory().fileSystem();
+        assertThat(fs.capabilities()).contains(Capability.RENAME)
+                .doesNotContain(Capability.ATOMIC_RENAME, Capability.NATIVE_CHECKSUM);
+        assertThat(fs.nativeChecksums()).isEmpty();
     }
 }

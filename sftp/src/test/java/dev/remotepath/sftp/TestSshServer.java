@@ -43,8 +43,10 @@ final class TestSshServer implements AutoCloseable {
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         if (!openSshExtensions) {
-            // An empty value would mean "the defaults"; one harmless extension stands for none.
+            // An empty value would mean "the defaults"; one harmless extension stands for none,
+            // and for check-file among the standard ones.
             SftpModuleProperties.OPENSSH_EXTENSIONS.set(server, "fsync@openssh.com=1");
+            SftpModuleProperties.CLIENT_EXTENSIONS.set(server, "space-available");
         }
         server.start();
         knownHosts = work.resolve("known_hosts");
