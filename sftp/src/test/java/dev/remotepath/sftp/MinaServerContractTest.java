@@ -1,15 +1,20 @@
 package dev.remotepath.sftp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
 import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /** The whole contract suite over SFTP (MINA client) against an in-process MINA SSHD server. */
@@ -39,6 +44,26 @@ class MinaServerContractTest extends RemoteFileSystemContract {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
+        }
+    }
+
+    /** Every stream and listing a case opened must have been closed on the server too. */
+    @AfterEach
+    void noHandleLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L; // CLOSE is asynchronous on the server
+        while (server.openHandles.get() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(server.openHandles.get()).as("SFTP handles left open on the server").isZero();
+    }
+
+    /** The leak check above can fail: an open stream is a handle the server counts. */
+    @Test
+    void leakCheckSeesAnOpenStream() throws Exception {
+        RemotePath file = dir.resolve("open.txt").writeString("x");
+        try (InputStream in = file.newInputStream()) {
+            assertThat(in.read()).isEqualTo('x');
+            assertThat(server.openHandles.get()).isEqualTo(1);
         }
     }
 

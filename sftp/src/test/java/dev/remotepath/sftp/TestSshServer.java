@@ -8,7 +8,11 @@ import java.util.List;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.sshd.server.session.ServerSession;
 import org.apache.sshd.sftp.SftpModuleProperties;
+import org.apache.sshd.sftp.server.Handle;
+import org.apache.sshd.sftp.server.SftpEventListener;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
@@ -25,6 +29,8 @@ final class TestSshServer implements AutoCloseable {
     final SshServer server;
     final Path root;
     final Path knownHosts;
+    /** File and directory handles the clients have opened and not closed. */
+    final AtomicInteger openHandles = new AtomicInteger();
 
     TestSshServer(Path work) throws Exception {
         this(work, true);
@@ -41,7 +47,19 @@ final class TestSshServer implements AutoCloseable {
         server.setPort(0);
         server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(work.resolve("hostkey.ser")));
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
-        server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+        SftpSubsystemFactory sftp = new SftpSubsystemFactory();
+        sftp.addSftpEventListener(new SftpEventListener() {
+            @Override
+            public void open(ServerSession session, String remoteHandle, Handle localHandle) {
+                openHandles.incrementAndGet();
+            }
+
+            @Override
+            public void closed(ServerSession session, String remoteHandle, Handle localHandle, Throwable thrown) {
+                openHandles.decrementAndGet();
+            }
+        });
+        server.setSubsystemFactories(List.of(sftp));
         if (!openSshExtensions) {
             // An empty value would mean "the defaults"; one harmless extension stands for none,
             // and for check-file among the standard ones.
