@@ -92,6 +92,13 @@ final class OpenSshServer implements AutoCloseable {
         return URI.create("sftp://" + user + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
     }
 
+    /** SIGKILL to sshd and every session process it forked: the server dies mid-conversation. */
+    void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
     @Override
     public void close() throws Exception {
         process.destroy();
