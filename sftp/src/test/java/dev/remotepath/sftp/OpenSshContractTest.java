@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.OpenSshd;
 import dev.remotepath.testkit.RemoteFileSystemContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,18 +21,18 @@ import org.junit.jupiter.api.BeforeAll;
 class OpenSshContractTest extends RemoteFileSystemContract {
 
     private static Path work;
-    private static OpenSshServer server;
+    private static OpenSshd server;
     private static final AtomicInteger CASES = new AtomicInteger();
 
     @BeforeAll
     static void start() throws Exception {
-        boolean installed = Files.isExecutable(OpenSshServer.SSHD);
+        boolean installed = Files.isExecutable(OpenSshd.SSHD);
         if (!installed && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("OpenSSH sshd is not installed (" + OpenSshServer.SSHD + "); .ci/run installs it");
+            throw new AssertionError("OpenSSH sshd is not installed (" + OpenSshd.SSHD + "); .ci/run installs it");
         }
         assumeTrue(installed, "OpenSSH sshd is not installed: the OpenSSH contract run is skipped");
         work = Files.createTempDirectory("rp-openssh-");
-        server = new OpenSshServer(work);
+        server = new OpenSshd(work);
     }
 
     @AfterAll
@@ -39,7 +40,7 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         if (server == null) {
             return;
         }
-        RemotePaths.get(server.uri(work), server.options()).fileSystem().close();
+        RemotePaths.get(server.uri(work), optionsFor(server)).fileSystem().close();
         server.close();
         try (Stream<Path> all = Files.walk(work)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
@@ -48,10 +49,15 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         }
     }
 
+    /** Key login with the server's own known_hosts. */
+    static SftpOptions optionsFor(OpenSshd server) {
+        return SftpOptions.builder().identityFiles(java.util.List.of(server.clientKey)).knownHosts(server.knownHosts).build();
+    }
+
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         Path dir = Files.createDirectories(work.resolve("case-" + CASES.incrementAndGet()));
-        return RemotePaths.get(server.uri(dir), server.options());
+        return RemotePaths.get(server.uri(dir), optionsFor(server));
     }
 
     @org.junit.jupiter.api.Test

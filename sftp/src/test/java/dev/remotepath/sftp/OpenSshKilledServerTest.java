@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.OpenSshd;
 import dev.remotepath.tree.TreeCopier;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,21 +30,21 @@ class OpenSshKilledServerTest {
     @TempDir
     Path work;
 
-    private OpenSshServer start() throws Exception {
-        boolean installed = Files.isExecutable(OpenSshServer.SSHD);
+    private OpenSshd start() throws Exception {
+        boolean installed = Files.isExecutable(OpenSshd.SSHD);
         if (!installed && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("OpenSSH sshd is not installed (" + OpenSshServer.SSHD + "); .ci/run installs it");
+            throw new AssertionError("OpenSSH sshd is not installed (" + OpenSshd.SSHD + "); .ci/run installs it");
         }
         assumeTrue(installed, "OpenSSH sshd is not installed: skipped");
-        return new OpenSshServer(work);
+        return new OpenSshd(work);
     }
 
     @Test
     void operationsAfterTheKillFailPromptlyNamingTheServer() throws Exception {
-        OpenSshServer server = start();
+        OpenSshd server = start();
         Path data = Files.createDirectories(work.resolve("data"));
         Files.writeString(data.resolve("a.txt"), "alive");
-        RemotePath dir = RemotePaths.get(server.uri(data), server.options());
+        RemotePath dir = RemotePaths.get(server.uri(data), OpenSshContractTest.optionsFor(server));
         assertThat(dir.resolve("a.txt").readString()).isEqualTo("alive");
         server.kill();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -59,7 +60,7 @@ class OpenSshKilledServerTest {
 
     @Test
     void aCopyCutOffByTheKillLeavesNothingUnderTheTargetName() throws Exception {
-        OpenSshServer server = start();
+        OpenSshd server = start();
         RemotePath source = RemotePaths.get("mem://sftp-kill-" + UUID.randomUUID() + "/big.bin");
         byte[] block = new byte[1 << 20];
         new Random(7).nextBytes(block);
@@ -69,7 +70,7 @@ class OpenSshKilledServerTest {
             }
         }
         Path dropDir = Files.createDirectories(work.resolve("drop"));
-        RemotePath target = RemotePaths.get(server.uri(dropDir.resolve("big.bin")), server.options());
+        RemotePath target = RemotePaths.get(server.uri(dropDir.resolve("big.bin")), OpenSshContractTest.optionsFor(server));
         AtomicLong written = new AtomicLong();
         AtomicBoolean killed = new AtomicBoolean();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () ->

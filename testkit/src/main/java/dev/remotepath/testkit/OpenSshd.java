@@ -1,4 +1,4 @@
-package dev.remotepath.sftp;
+package dev.remotepath.testkit;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,20 +14,21 @@ import java.util.List;
  * The system's OpenSSH sshd, started on a free 127.0.0.1 port with its own configuration, host
  * key, client key and authorized_keys in a temporary directory (nothing under /etc/ssh is
  * touched), serving SFTP with internal-sftp. Keys are ECDSA, which the JDK handles without
- * extra providers.
+ * extra providers. Used by the SFTP tests and the sftp benchmark suite.
  */
-final class OpenSshServer implements AutoCloseable {
+public final class OpenSshd implements AutoCloseable {
 
-    static final Path SSHD = Path.of("/usr/sbin/sshd");
+    public static final Path SSHD = Path.of("/usr/sbin/sshd");
 
-    final Path work;
-    final Path clientKey;
-    final Path knownHosts;
-    final int port;
-    final String user = System.getProperty("user.name");
+    public final Path work;
+    public final Path clientKey;
+    public final Path knownHosts;
+    public final int port;
+    public final String user = System.getProperty("user.name");
     private final Process process;
 
-    OpenSshServer(Path work) throws Exception {
+    /** Starts sshd with keys and configuration under {@code work}; returns once it accepts connections. */
+    public OpenSshd(Path work) throws Exception {
         this.work = work;
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
@@ -84,16 +85,13 @@ final class OpenSshServer implements AutoCloseable {
         }
     }
 
-    SftpOptions options() {
-        return SftpOptions.builder().identityFiles(List.of(clientKey)).knownHosts(knownHosts).build();
-    }
-
-    URI uri(Path absolute) {
+    /** The sftp URI of an absolute path on this server, as its login user. */
+    public URI uri(Path absolute) {
         return URI.create("sftp://" + user + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
     }
 
     /** SIGKILL to sshd and every session process it forked: the server dies mid-conversation. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         process.waitFor();
