@@ -177,6 +177,19 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
     }
 
+    /**
+     * MINA's default cipher order with AES-GCM moved to the front (nothing dropped): the JDK runs
+     * GCM on AES-NI and carry-less-multiply intrinsics with no separate MAC, while MINA's first
+     * choice (ChaCha20-Poly1305) runs in plain Java. Uploads of 256 MiB to OpenSSH took 2.4x
+     * less time with it (docs/benchmarks.md).
+     */
+    private static List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> gcmFirst(
+            List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> defaults) {
+        List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> ordered = new java.util.ArrayList<>(defaults);
+        ordered.sort(java.util.Comparator.comparingInt(f -> f.getName().contains("gcm") ? 0 : 1)); // stable: keeps the rest in order
+        return ordered;
+    }
+
     private Connection connect() throws IOException {
         String where = user + "@" + host + ":" + port;
         AtomicReference<String> keyProblem = new AtomicReference<>();
@@ -184,6 +197,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again.
         c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
         c.setServerKeyVerifier(verifier(options, keyProblem));
+        c.setCipherFactories(gcmFirst(c.getCipherFactories()));
         c.start();
         ClientSession s = null;
         try {
