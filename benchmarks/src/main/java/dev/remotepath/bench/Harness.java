@@ -31,6 +31,7 @@ public final class Harness {
         register(new LocalSuite());
         register(new SyncerSuite());
         register(new HttpSuite());
+        register(new SftpSuite());
     }
 
     private static void register(Suite s) {

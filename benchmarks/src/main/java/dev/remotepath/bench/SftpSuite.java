@@ -1,0 +1,201 @@
+package dev.remotepath.bench;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.sftp.SftpOptions;
+import dev.remotepath.testkit.OpenSshd;
+import dev.remotepath.tree.TreeCopier;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * SFTP against a loopback OpenSSH sshd started for the run: 256 MiB download and upload,
+ * 1000 x 4 KiB upload, a 10k-entry listing; RemotePath (MINA client) beside OpenSSH's own
+ * {@code sftp -b} and {@code rclone}, each tool connecting as it does by default (the sftp and
+ * rclone processes pay their own SSH handshake per run; RemotePath keeps its connection, as a
+ * library user's long-lived file system does).
+ */
+final class SftpSuite implements Suite {
+
+    private final List<String> notes = new ArrayList<>();
+    private OpenSshd sshd;
+    private Path work;
+    private Path big;
+    private Path small;
+    private Path listed;
+    private RemotePath remoteRoot;
+    private boolean rclone;
+
+    @Override
+    public String name() {
+        return "sftp";
+    }
+
+    @Override
+    public String description() {
+        return "loopback OpenSSH: 256 MiB read/write, 1000 x 4 KiB upload, 10k listing; RemotePath vs sftp -b and rclone";
+    }
+
+    @Override
+    public void prepare(Path fixtures) throws Exception {
+        if (!Files.isExecutable(OpenSshd.SSHD)) {
+            throw new IOException("OpenSSH sshd is not installed (" + OpenSshd.SSHD + "): apt-get install openssh-server");
+        }
+        Files.createDirectories(fixtures);
+        big = fixtures.resolve("sftp-256MiB.bin");
+        if (!Files.exists(big) || Files.size(big) != 256L << 20) {
+            byte[] block = new byte[1 << 20];
+            Random random = new Random(256);
+            try (OutputStream out = Files.newOutputStream(big)) {
+                for (int i = 0; i < 256; i++) {
+                    random.nextBytes(block);
+                    out.write(block);
+                }
+            }
+        }
+        small = fixtures.resolve("sftp-1000x4KiB");
+        if (!Files.exists(small.resolve("f999.bin"))) {
+            Files.createDirectories(small);
+            Random random = new Random(4);
+            byte[] content = new byte[4096];
+            for (int i = 0; i < 1000; i++) {
+                random.nextBytes(content);
+                Files.write(small.resolve("f" + i + ".bin"), content);
+            }
+        }
+        listed = Fixtures.flat(fixtures.resolve("sftp-list-10k"), 10_000);
+        work = fixtures.resolve("sftp-work");
+        Fixtures.deleteTree(work);
+        Files.createDirectories(work.resolve("up"));
+        sshd = new OpenSshd(Files.createDirectories(work.resolve("sshd")));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                sshd.close();
+            } catch (Exception ignored) {
+                // the process is going away anyway
+            }
+        }));
+        remoteRoot = RemotePaths.get(sshd.uri(fixtures.toAbsolutePath()), SftpOptions.builder()
+                .identityFiles(List.of(sshd.clientKey)).knownHosts(sshd.knownHosts).build());
+        rclone = has("rclone", "version");
+        notes.add("OpenSSH: " + firstLine("ssh", "-V") + "; sftp client: OpenSSH's, batch mode");
+        notes.add(rclone ? "rclone: " + firstLine("rclone", "version") + " (--sftp-disable-hashcheck: no remote md5sum, "
+                + "as RemotePath verifies none either)" : "rclone not installed: its cases are left out");
+    }
+
+    @Override
+    public List<String> notes() {
+        return notes;
+    }
+
+    @Override
+    public List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        Path down = work.resolve("down.bin");
+        Op clearDown = () -> {
+            Files.deleteIfExists(down);
+            return 0;
+        };
+        cases.add(new Case("read-256MiB", "openssh-sftp", true, clearDown,
+                () -> sftpBatch("get " + big + " " + down)));
+        cases.add(new Case("read-256MiB", "remotepath-mina", false, clearDown, () -> {
+            remote(big).copyTo(RemotePaths.of(down), StandardCopyOption.REPLACE_EXISTING);
+            return 256;
+        }));
+        if (rclone) {
+            cases.add(new Case("read-256MiB", "rclone", false, clearDown, () -> rclone("copyto", "bench:" + big, down.toString())));
+        }
+
+        Path up = work.resolve("up.bin");
+        Op clearUp = () -> {
+            Files.deleteIfExists(up);
+            return 0;
+        };
+        cases.add(new Case("write-256MiB", "openssh-sftp", true, clearUp, () -> sftpBatch("put " + big + " " + up)));
+        cases.add(new Case("write-256MiB", "remotepath-mina", false, clearUp, () -> {
+            RemotePaths.of(big).copyTo(remote(up), StandardCopyOption.REPLACE_EXISTING);
+            return 256;
+        }));
+        if (rclone) {
+            cases.add(new Case("write-256MiB", "rclone", false, clearUp, () -> rclone("copyto", big.toString(), "bench:" + up)));
+        }
+
+        Path[] fresh = {null};
+        Op newTarget = () -> {
+            fresh[0] = work.resolve("up").resolve("t" + System.nanoTime());
+            return 0;
+        };
+        if (rclone) {
+            cases.add(new Case("upload-1000x4KiB", "rclone", true, newTarget,
+                    () -> rclone("copy", small.toString(), "bench:" + fresh[0])));
+        }
+        cases.add(new Case("upload-1000x4KiB", "openssh-sftp", !rclone, newTarget,
+                () -> sftpBatch("mkdir " + fresh[0], "put -r " + small + "/. " + fresh[0])));
+        cases.add(new Case("upload-1000x4KiB", "remotepath-mina", false, newTarget, () -> {
+            TreeCopier.copy(RemotePaths.of(small), remote(fresh[0]));
+            return 1000;
+        }));
+
+        cases.add(new Case("list-10k", "openssh-sftp", true, () -> sftpBatch("ls -l " + listed)));
+        cases.add(new Case("list-10k", "remotepath-mina", false, () -> remote(listed).list().size()));
+        if (rclone) {
+            cases.add(new Case("list-10k", "rclone", false, () -> rclone("lsl", "--max-depth", "1", "bench:" + listed)));
+        }
+        return cases;
+    }
+
+    @Override
+    public List<Target> targets() {
+        List<Target> t = new ArrayList<>(List.of(
+                Target.speedup("read-256MiB", "remotepath-mina", "openssh-sftp", 1.0),
+                Target.speedup("write-256MiB", "remotepath-mina", "openssh-sftp", 1.0)));
+        if (rclone) {
+            t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina", "rclone", 1.5));
+        }
+        return t;
+    }
+
+    private RemotePath remote(Path local) {
+        return RemotePath.of(remoteRoot.fileSystem(), local.toAbsolutePath().toString());
+    }
+
+    private long sftpBatch(String... commands) throws Exception {
+        Path batch = work.resolve("batch.txt");
+        Files.writeString(batch, String.join("\n", commands) + "\n");
+        Fixtures.exec("sftp", "-q", "-F", "/dev/null", "-b", batch.toString(), "-i", sshd.clientKey.toString(),
+                "-o", "IdentitiesOnly=yes", "-o", "UserKnownHostsFile=" + sshd.knownHosts,
+                "-o", "StrictHostKeyChecking=yes", "-P", Integer.toString(sshd.port), sshd.user + "@127.0.0.1");
+        return 1;
+    }
+
+    private long rclone(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("env", "RCLONE_CONFIG=/dev/null",
+                "RCLONE_CONFIG_BENCH_TYPE=sftp", "RCLONE_CONFIG_BENCH_HOST=127.0.0.1",
+                "RCLONE_CONFIG_BENCH_PORT=" + sshd.port, "RCLONE_CONFIG_BENCH_USER=" + sshd.user,
+                "RCLONE_CONFIG_BENCH_KEY_FILE=" + sshd.clientKey,
+                "RCLONE_CONFIG_BENCH_KNOWN_HOSTS_FILE=" + sshd.knownHosts, "rclone", "--sftp-disable-hashcheck"));
+        cmd.addAll(List.of(args));
+        Fixtures.exec(cmd.toArray(String[]::new));
+        return 1;
+    }
+
+    private static boolean has(String... command) {
+        try {
+            return new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    private static String firstLine(String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+    }
+}
