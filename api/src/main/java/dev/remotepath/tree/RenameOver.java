@@ -39,7 +39,16 @@ final class RenameOver {
         }
         if (fs.stat(target, false).type() == FileType.DIRECTORY) {
             fs.deleteDirectory(target); // as NIO: only an empty directory is replaced
-            fs.rename(source, target, false);
+            try {
+                fs.rename(source, target, false);
+            } catch (IOException | RuntimeException e) {
+                try {
+                    fs.createDirectory(target);
+                } catch (IOException | RuntimeException restore) {
+                    e.addSuppressed(restore);
+                }
+                throw e;
+            }
             return;
         }
         RemotePath aside = FileTransfer.temporarySibling(target);

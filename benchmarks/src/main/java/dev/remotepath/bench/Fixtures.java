@@ -81,4 +81,20 @@ final class Fixtures {
             throw new IOException(String.join(" ", command) + " exited " + rc);
         }
     }
+
+    /** True when the command runs and exits 0 (a tool is installed). */
+    static boolean succeeds(String... command) {
+        try {
+            return new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** The first line a command prints (a tool's version), or "?". */
+    static String firstLineOf(String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+    }
 }

@@ -83,9 +83,9 @@ final class SftpSuite implements Suite {
         }));
         remoteRoot = RemotePaths.get(sshd.uri(fixtures.toAbsolutePath()), SftpOptions.builder()
                 .identityFiles(List.of(sshd.clientKey)).knownHosts(sshd.knownHosts).build());
-        rclone = has("rclone", "version");
-        notes.add("OpenSSH: " + firstLine("ssh", "-V") + "; sftp client: OpenSSH's, batch mode");
-        notes.add(rclone ? "rclone: " + firstLine("rclone", "version") + " (--sftp-disable-hashcheck: no remote md5sum, "
+        rclone = Fixtures.succeeds("rclone", "version");
+        notes.add("OpenSSH: " + Fixtures.firstLineOf("ssh", "-V") + "; sftp client: OpenSSH's, batch mode");
+        notes.add(rclone ? "rclone: " + Fixtures.firstLineOf("rclone", "version") + " (--sftp-disable-hashcheck: no remote md5sum, "
                 + "as RemotePath verifies none either)" : "rclone not installed: its cases are left out");
     }
 
@@ -183,19 +183,5 @@ final class SftpSuite implements Suite {
         cmd.addAll(List.of(args));
         Fixtures.exec(cmd.toArray(String[]::new));
         return 1;
-    }
-
-    private static boolean has(String... command) {
-        try {
-            return new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
-    private static String firstLine(String... command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        return new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
     }
 }

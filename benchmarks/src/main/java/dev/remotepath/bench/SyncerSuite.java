@@ -44,8 +44,8 @@ final class SyncerSuite implements Suite {
             }
         }
         Files.writeString(work.resolve("rclone.conf"), "");
-        rclone = hasRclone();
-        notes.add(rclone ? "rclone: " + rcloneVersion() : "rclone not installed: its cases are left out (apt-get install rclone)");
+        rclone = Fixtures.succeeds("rclone", "version");
+        notes.add(rclone ? "rclone: " + Fixtures.firstLineOf("rclone", "version") : "rclone not installed: its cases are left out (apt-get install rclone)");
         // The no-op's request counts, once, through counting file systems.
         Path counted = work.resolve("counted");
         Fixtures.deleteTree(counted);
@@ -175,19 +175,5 @@ final class SyncerSuite implements Suite {
         Fixtures.exec("env", "RCLONE_CONFIG=" + work.resolve("rclone.conf"), "rclone", "sync", from.toString(),
                 to.toString());
         return 1;
-    }
-
-    private static boolean hasRclone() {
-        try {
-            return new ProcessBuilder("rclone", "version").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
-    private static String rcloneVersion() throws IOException {
-        Process p = new ProcessBuilder("rclone", "version").redirectErrorStream(true).start();
-        return new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
     }
 }
