@@ -1,9 +1,12 @@
 package dev.remotepath.tree;
 
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.RemoteFileSystem;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.CopyOption;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.nio.file.StandardCopyOption;
@@ -35,10 +38,13 @@ public final class Mover {
                 return;
             }
             try {
-                if (replace && !atomic && RenameOver.canRename(source.fileSystem())) {
-                    RenameOver.rename(source.fileSystem(), source, target);
+                RemoteFileSystem fs = source.fileSystem();
+                if (atomic && !fs.capabilities().contains(Capability.ATOMIC_RENAME)) {
+                    renameWithoutReplacing(fs, source, target); // a rename to a free name is still atomic
+                } else if (replace && !atomic && RenameOver.canRename(fs)) {
+                    RenameOver.rename(fs, source, target);
                 } else {
-                    source.fileSystem().rename(source, target, replace || atomic);
+                    fs.rename(source, target, replace || atomic);
                 }
                 return;
             } catch (AtomicMoveNotSupportedException e) {
@@ -56,5 +62,15 @@ public final class Mover {
         }
         TreeCopier.copy(source, target, copyOptions.toArray(CopyOption[]::new));
         TreeRemover.deleteRecursively(source);
+    }
+
+    private static void renameWithoutReplacing(RemoteFileSystem fs, RemotePath source, RemotePath target)
+            throws IOException {
+        try {
+            fs.rename(source, target, false);
+        } catch (FileAlreadyExistsException e) {
+            throw new AtomicMoveNotSupportedException(source.toString(), target.toString(),
+                    "this backend cannot replace an existing target atomically");
+        }
     }
 }

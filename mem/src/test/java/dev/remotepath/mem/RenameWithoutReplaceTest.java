@@ -8,6 +8,7 @@ import dev.remotepath.RemotePaths;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.testkit.ForwardingFileSystem;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.StandardCopyOption;
@@ -101,5 +102,17 @@ class RenameWithoutReplaceTest {
                 .isInstanceOf(FileAlreadyExistsException.class);
         assertThat(root.resolve("target").readString()).isEqualTo("old");
         assertThat(root.list()).extracting(e -> e.path().name()).containsExactlyInAnyOrder("source", "target");
+    }
+
+    @Test
+    void anAtomicMoveOntoAnExistingTargetIsRefusedNotEmulated() throws IOException {
+        RemotePath source = fs.wrap(root.resolve("source")).writeString("new");
+        RemotePath target = fs.wrap(root.resolve("target")).writeString("old");
+        assertThatThrownBy(() -> source.moveTo(target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING))
+                .isInstanceOf(AtomicMoveNotSupportedException.class);
+        assertThat(root.resolve("target").readString()).isEqualTo("old");
+        assertThat(root.resolve("source").readString()).isEqualTo("new");
+        source.moveTo(fs.wrap(root.resolve("free")), StandardCopyOption.ATOMIC_MOVE);
+        assertThat(root.resolve("free").readString()).isEqualTo("new");
     }
 }
