@@ -31,6 +31,7 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -41,7 +42,9 @@ import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.util.security.SecurityUtils;
@@ -183,10 +186,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
      * choice (ChaCha20-Poly1305) runs in plain Java. Uploads of 256 MiB to OpenSSH took 2.4x
      * less time with it (docs/benchmarks.md).
      */
-    private static List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> gcmFirst(
-            List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> defaults) {
-        List<org.apache.sshd.common.NamedFactory<org.apache.sshd.common.cipher.Cipher>> ordered = new java.util.ArrayList<>(defaults);
-        ordered.sort(java.util.Comparator.comparingInt(f -> f.getName().contains("gcm") ? 0 : 1)); // stable: keeps the rest in order
+    private static List<NamedFactory<Cipher>> gcmFirst(List<NamedFactory<Cipher>> defaults) {
+        List<NamedFactory<Cipher>> ordered = new ArrayList<>(defaults);
+        ordered.sort(Comparator.comparingInt(f -> f.getName().contains("gcm") ? 0 : 1)); // stable: the rest keep their order
         return ordered;
     }
 
