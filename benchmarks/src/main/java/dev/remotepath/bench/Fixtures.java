@@ -1,5 +1,6 @@
 package dev.remotepath.bench;
 
+import dev.remotepath.testkit.LocalTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ final class Fixtures {
         if (Files.exists(done)) {
             return dir;
         }
-        deleteTree(dir);
+        LocalTrees.delete(dir);
         Files.createDirectories(dir);
         int dirs = n / 2;
         int links = n / 20;
@@ -48,7 +49,7 @@ final class Fixtures {
         if (Files.exists(done)) {
             return dir;
         }
-        deleteTree(dir);
+        LocalTrees.delete(dir);
         for (int t = 0; t < top; t++) {
             for (int m = 0; m < mid; m++) {
                 Path d = Files.createDirectories(dir.resolve("t" + t).resolve("m" + m));
@@ -59,17 +60,6 @@ final class Fixtures {
         }
         Files.writeString(done, "ok");
         return dir;
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     /** Runs a command, discarding its output; fails if it exits non-zero. */

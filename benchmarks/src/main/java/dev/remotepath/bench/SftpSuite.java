@@ -3,6 +3,7 @@ package dev.remotepath.bench;
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
 import dev.remotepath.sftp.SftpOptions;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.OpenSshd;
 import dev.remotepath.tree.TreeCopier;
 import java.io.IOException;
@@ -72,7 +73,7 @@ final class SftpSuite implements Suite {
         }
         listed = Fixtures.flat(fixtures.resolve("sftp-list-10k"), 10_000);
         work = fixtures.resolve("sftp-work");
-        Fixtures.deleteTree(work);
+        LocalTrees.delete(work);
         Files.createDirectories(work.resolve("up"));
         sshd = new OpenSshd(Files.createDirectories(work.resolve("sshd")));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -5,6 +5,7 @@ import dev.remotepath.RemotePaths;
 import dev.remotepath.syncer.PathSyncer;
 import dev.remotepath.syncer.SyncReport;
 import dev.remotepath.testkit.CountingFileSystem;
+import dev.remotepath.testkit.LocalTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ final class SyncerSuite implements Suite {
         work = Files.createDirectories(fixtures.resolve("work"));
         try (var old = Files.list(work)) {
             for (Path p : old.toList()) {
-                Fixtures.deleteTree(p);
+                LocalTrees.delete(p);
             }
         }
         Files.writeString(work.resolve("rclone.conf"), "");
@@ -48,7 +49,7 @@ final class SyncerSuite implements Suite {
         notes.add(rclone ? "rclone: " + Fixtures.firstLineOf("rclone", "version") : "rclone not installed: its cases are left out (apt-get install rclone)");
         // The no-op's request counts, once, through counting file systems.
         Path counted = work.resolve("counted");
-        Fixtures.deleteTree(counted);
+        LocalTrees.delete(counted);
         PathSyncer.builder(RemotePaths.of(source), RemotePaths.of(counted)).build().run();
         RemotePath s = CountingFileSystem.counting(RemotePaths.of(source));
         RemotePath d = CountingFileSystem.counting(RemotePaths.of(counted));
@@ -63,7 +64,7 @@ final class SyncerSuite implements Suite {
         if (r.contentBytesRead() != 0 || r.filesCopied() != 0 || cs.count(CountingFileSystem.Call.STAT) != 0) {
             throw new IllegalStateException("the no-op resync did work it should not: " + notes.getLast());
         }
-        Fixtures.deleteTree(counted);
+        LocalTrees.delete(counted);
     }
 
     /** {@code dirs} directories of {@code files} files of 1 B to 8 KiB, fixed mtimes. */
@@ -72,7 +73,7 @@ final class SyncerSuite implements Suite {
         if (Files.exists(done)) {
             return dir;
         }
-        Fixtures.deleteTree(dir);
+        LocalTrees.delete(dir);
         Random random = new Random(42);
         for (int d = 0; d < dirs; d++) {
             Path sub = Files.createDirectories(dir.resolve(String.format("dir%03d", d)));

@@ -2,6 +2,7 @@ package dev.remotepath.http;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.RemoteFileSystemContract;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,11 +33,7 @@ class HttpContractTest extends RemoteFileSystemContract {
     @AfterAll
     static void stop() throws Exception {
         server.close();
-        try (var all = Files.walk(served)) {
-            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+        LocalTrees.delete(served);
     }
 
     private Path local(RemotePath p) {

@@ -12,6 +12,7 @@ import dev.remotepath.WalkOptions;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.syncer.PathSyncer;
 import dev.remotepath.syncer.SyncReport;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.LocalWebServers;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +24,6 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -107,11 +107,7 @@ class RealServersTest {
     @AfterAll
     static void clean() throws IOException {
         if (work != null) {
-            try (Stream<Path> all = Files.walk(work)) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            LocalTrees.delete(work);
         }
     }
 

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.RemoteFileSystemContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +27,7 @@ class LocalContractTest extends RemoteFileSystemContract {
 
     @AfterEach
     void removeTemp() throws Exception {
-        try (Stream<Path> all = Files.walk(temp)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        LocalTrees.delete(temp);
     }
 
     @Test

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.RemoteFileSystemContract;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -40,11 +40,7 @@ class MinaServerContractTest extends RemoteFileSystemContract {
     void stop() throws Exception {
         RemotePaths.get(server.uri("/"), server.options()).fileSystem().close();
         server.close();
-        try (Stream<Path> all = Files.walk(work)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        LocalTrees.delete(work);
     }
 
     /** Every stream and listing a case opened must have been closed on the server too. */

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.OpenSshd;
 import dev.remotepath.testkit.RemoteFileSystemContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -42,11 +42,7 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         }
         RemotePaths.get(server.uri(work), optionsFor(server)).fileSystem().close();
         server.close();
-        try (Stream<Path> all = Files.walk(work)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        LocalTrees.delete(work);
     }
 
     /** Key login with the server's own known_hosts. */

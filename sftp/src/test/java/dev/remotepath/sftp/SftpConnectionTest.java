@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.LocalTrees;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -14,7 +15,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.stream.Stream;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.junit.jupiter.api.AfterAll;
@@ -36,11 +36,7 @@ class SftpConnectionTest {
     @AfterAll
     static void stop() throws Exception {
         server.close();
-        try (Stream<Path> all = Files.walk(work)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        LocalTrees.delete(work);
     }
 
     @Test
