@@ -31,6 +31,11 @@ import java.util.Set;
  * @param fileKey       an identity that is equal for two paths naming the same object (an inode)
  * @param etag          an opaque version tag (HTTP/S3 ETag)
  * @param checksums     digests known from metadata alone, by algorithm (lower-case hex)
+ * @param storedAt      when the server stored this content, where that differs from the
+ *                      user-visible {@code lastModified} and a listing carries only it (S3's
+ *                      {@code LastModified}: the upload time, while the file's own mtime lives in
+ *                      metadata a listing does not return). Content unchanged since then has an
+ *                      mtime no later than this, which lets quick-check skip a stat per entry.
  */
 public record FileStat(
         FileType type,
@@ -43,7 +48,8 @@ public record FileStat(
         Optional<Set<PosixFilePermission>> permissions,
         Optional<String> fileKey,
         Optional<String> etag,
-        Map<ChecksumAlgorithm, String> checksums) {
+        Map<ChecksumAlgorithm, String> checksums,
+        Optional<Instant> storedAt) {
 
     /** Precision used when a backend gives no better figure: one nanosecond (exact). */
     public static final Duration EXACT = Duration.ofNanos(1);
@@ -57,6 +63,7 @@ public record FileStat(
         Objects.requireNonNull(changeTime, "changeTime");
         Objects.requireNonNull(fileKey, "fileKey");
         Objects.requireNonNull(etag, "etag");
+        Objects.requireNonNull(storedAt, "storedAt");
         if (lastModifiedPrecision.isNegative() || lastModifiedPrecision.isZero()) {
             throw new IllegalArgumentException("precision must be positive: " + lastModifiedPrecision);
         }
@@ -91,6 +98,7 @@ public record FileStat(
         b.fileKey = fileKey;
         b.etag = etag;
         b.checksums = checksums;
+        b.storedAt = storedAt;
         return b;
     }
 
@@ -124,6 +132,7 @@ public record FileStat(
         private Optional<String> fileKey = Optional.empty();
         private Optional<String> etag = Optional.empty();
         private Map<ChecksumAlgorithm, String> checksums = Map.of(); // made mutable on first checksum
+        private Optional<Instant> storedAt = Optional.empty();
 
         private Builder(FileType type) {
             this.type = Objects.requireNonNull(type, "type");
@@ -184,9 +193,15 @@ public record FileStat(
             return this;
         }
 
+        /** When the server stored the content ({@link FileStat#storedAt()}). */
+        public Builder storedAt(Instant time) {
+            this.storedAt = Optional.of(time);
+            return this;
+        }
+
         public FileStat build() {
             return new FileStat(type, size, sizeExact, lastModified, precision, lastAccess, changeTime,
-                    permissions, fileKey, etag, checksums);
+                    permissions, fileKey, etag, checksums, storedAt);
         }
     }
 }

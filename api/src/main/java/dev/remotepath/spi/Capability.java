@@ -21,6 +21,11 @@ public enum Capability {
     SYMBOLIC_LINKS,
     /** A file's modification time can be set. */
     SET_LAST_MODIFIED_TIME,
+    /**
+     * {@code openWrite(file, mode, lastModified)} stores the modification time with the content,
+     * so copies need no separate {@code setLastModifiedTime} request.
+     */
+    MTIME_ON_WRITE,
     /** POSIX permissions can be read and set. */
     POSIX_PERMISSIONS,
     /** Files can be copied within the file system without the bytes passing through the client. */

@@ -8,7 +8,11 @@ package dev.remotepath.spi;
 public enum ListDetail {
     /** Names and types only: what walk, glob and recursive remove need. */
     TYPES,
-    /** Types for all, plus size and modification time for regular files: what copy and sync need. */
+    /**
+     * Types for all, plus size and modification time for regular files: what copy and sync need.
+     * A backend whose listing cannot carry a file's own mtime (S3 keeps it in metadata that
+     * only a HEAD returns) gives {@link dev.remotepath.FileStat#storedAt()} instead.
+     */
     FILE_STATS,
     /** A full stat of every entry. */
     ALL_STATS;

@@ -77,6 +77,15 @@ public interface RemoteFileSystem extends Closeable {
     /** Opens a file for writing; the parent must exist. */
     OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException;
 
+    /**
+     * Opens a file for writing that is to carry {@code lastModified} once closed, stored in the
+     * same request as the content ({@link Capability#MTIME_ON_WRITE}: S3 keeps the mtime in the
+     * object's metadata, where setting it afterwards would cost a server-side copy per file).
+     */
+    default OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+        throw unsupported(file, "writing with a given modification time");
+    }
+
     /** Creates one directory; the parent must exist. */
     void createDirectory(RemotePath directory) throws IOException;
 

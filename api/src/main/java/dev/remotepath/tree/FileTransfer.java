@@ -5,6 +5,7 @@ import dev.remotepath.RemotePath;
 import dev.remotepath.spi.AbortableOutputStream;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.StatReportingStream;
 import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,11 +53,7 @@ public final class FileTransfer {
                 && tfs.copyFile(source, sourceStat, target, replace)) {
             return 0;
         }
-        Optional<Instant> mtime = sourceStat.lastModified();
         boolean setTime = tfs.capabilities().contains(Capability.SET_LAST_MODIFIED_TIME);
-        if (setTime && mtime.isEmpty()) {
-            mtime = source.fileSystem().stat(source, true).lastModified();
-        }
         boolean viaRename = RenameOver.canRename(tfs);
         if (!viaRename && !replace && target.exists()) {
             throw new FileAlreadyExistsException(target.toString());
@@ -65,15 +62,25 @@ public final class FileTransfer {
         WriteMode mode = viaRename || !replace ? WriteMode.CREATE_NEW : WriteMode.CREATE_OR_TRUNCATE;
         long copied;
         OutputStream out = null;
+        Optional<Instant> mtime = sourceStat.lastModified();
+        boolean timeWithContent = false;
         try {
             try (InputStream in = source.fileSystem().openRead(source, 0)) {
-                out = tfs.openWrite(written, mode);
+                if (setTime && mtime.isEmpty()) {
+                    // The read's response may already say (S3, HTTP); stat only where it cannot.
+                    mtime = StatReportingStream.of(in).flatMap(FileStat::lastModified);
+                    if (mtime.isEmpty()) {
+                        mtime = source.fileSystem().stat(source, true).lastModified();
+                    }
+                }
+                timeWithContent = setTime && mtime.isPresent() && tfs.capabilities().contains(Capability.MTIME_ON_WRITE);
+                out = timeWithContent ? tfs.openWrite(written, mode, mtime.get()) : tfs.openWrite(written, mode);
                 copied = transfer(in, out, progress, sourceStat.size().orElse(BUFFER));
             }
             OutputStream finished = out;
             out = null;
             finished.close();
-            if (setTime && mtime.isPresent()) {
+            if (setTime && mtime.isPresent() && !timeWithContent) {
                 tfs.setLastModifiedTime(written, mtime.get());
             }
             if (viaRename && replace) {

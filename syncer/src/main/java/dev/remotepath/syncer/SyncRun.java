@@ -431,7 +431,17 @@ final class SyncRun {
                     "target is a link"), src);
             return;
         }
-        FileStat dstStat = complete(t);
+        FileStat listed = t.stat();
+        if (options.comparison() == Comparison.QUICK_CHECK && listed.lastModified().isEmpty()
+                && storedSinceLastChange(src, listed)) {
+            // The target's content was stored after the source last changed (S3 lists only the
+            // upload time; its own mtime would cost a HEAD per object): unchanged.
+            filesSkipped.incrementAndGet();
+            return;
+        }
+        boolean sizeIsEnough = options.comparison() != Comparison.QUICK_CHECK
+                && listed.size().isPresent() && listed.sizeExact();
+        FileStat dstStat = sizeIsEnough ? listed : complete(t);
         boolean sameSize = src.size().isPresent() && src.size().equals(dstStat.size());
         switch (options.comparison()) {
             case ALWAYS_COPY -> copy(update(rel, s, dst, src, "always copy"), src);
@@ -475,6 +485,21 @@ final class SyncRun {
             return e.stat();
         }
         return e.path().stat(LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * True when the target holds as many bytes as the source and was stored more than the
+     * source mtime's precision (and S3's one second) after that mtime: the source has not
+     * changed since this copy was made, so only a clock running backwards could make it stale.
+     */
+    private static boolean storedSinceLastChange(FileStat src, FileStat dst) {
+        if (dst.storedAt().isEmpty() || src.lastModified().isEmpty() || src.size().isEmpty() || !src.sizeExact()
+                || !dst.sizeExact() || !src.size().equals(dst.size())) {
+            return false;
+        }
+        Duration margin = src.lastModifiedPrecision().compareTo(Duration.ofSeconds(1)) > 0
+                ? src.lastModifiedPrecision() : Duration.ofSeconds(1);
+        return dst.storedAt().get().isAfter(src.lastModified().get().plus(margin));
     }
 
     /** Equal within the coarser precision of the two; against a target that cannot keep mtimes, not older. */

@@ -339,7 +339,8 @@ class PathSyncerTest {
 
         private static FileStat strip(FileStat s) {
             return new FileStat(s.type(), s.size(), s.sizeExact(), s.lastModified(), s.lastModifiedPrecision(),
-                    s.lastAccess(), s.changeTime(), s.permissions(), Optional.empty(), s.etag(), s.checksums());
+                    s.lastAccess(), s.changeTime(), s.permissions(), Optional.empty(), s.etag(), s.checksums(),
+                    s.storedAt());
         }
 
         @Override

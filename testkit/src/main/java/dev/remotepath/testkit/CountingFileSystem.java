@@ -95,7 +95,17 @@ public class CountingFileSystem extends ForwardingFileSystem {
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         hit(Call.OPEN_READ);
-        return new FilterInputStream(super.openRead(file, offset)) {
+        InputStream delegate = super.openRead(file, offset);
+        class Counted extends FilterInputStream implements dev.remotepath.spi.StatReportingStream {
+            Counted() {
+                super(delegate);
+            }
+
+            @Override
+            public java.util.Optional<dev.remotepath.FileStat> reportedStat() {
+                return dev.remotepath.spi.StatReportingStream.of(delegate);
+            }
+
             @Override
             public int read() throws IOException {
                 int b = super.read();
@@ -113,13 +123,20 @@ public class CountingFileSystem extends ForwardingFileSystem {
                 }
                 return n;
             }
-        };
+        }
+        return new Counted();
     }
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         hit(Call.OPEN_WRITE);
         return super.openWrite(file, mode);
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
+        hit(Call.OPEN_WRITE);
+        return super.openWrite(file, mode, lastModified);
     }
 
     @Override

@@ -6,8 +6,8 @@ import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
 import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.AbortableOutputStream;
 import dev.remotepath.spi.WriteMode;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -84,13 +84,22 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        OutputStream out = super.openWrite(file, mode);
+        return failing(file, super.openWrite(file, mode));
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
+        return failing(file, super.openWrite(file, mode, lastModified));
+    }
+
+    /** The stream, failing after the configured byte count; still abortable when the backend's is. */
+    private OutputStream failing(RemotePath file, OutputStream out) {
         long limit = failWritesAfterBytes;
         if (limit < 0) {
             return out;
         }
         AtomicLong written = new AtomicLong();
-        return new FilterOutputStream(out) {
+        return new AbortableOutputStream() {
             @Override
             public void write(int b) throws IOException {
                 check(1);
@@ -101,6 +110,25 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
             public void write(byte[] b, int off, int len) throws IOException {
                 check(len);
                 out.write(b, off, len);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                out.flush();
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.close();
+            }
+
+            @Override
+            public void abort() throws IOException {
+                if (out instanceof AbortableOutputStream a) {
+                    a.abort();
+                } else {
+                    out.close();
+                }
             }
 
             private void check(int n) throws IOException {

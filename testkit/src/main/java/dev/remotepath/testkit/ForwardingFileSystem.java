@@ -86,6 +86,11 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
+        return delegate.openWrite(down(file), mode, lastModified);
+    }
+
+    @Override
     public void createDirectory(RemotePath directory) throws IOException {
         delegate.createDirectory(down(directory));
     }

@@ -1,0 +1,71 @@
+package dev.remotepath.s3;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Translates the SDK's exceptions into the {@code java.nio.file} ones RemotePath promises,
+ * each naming the object's URI (so bucket and key) and what the store said.
+ */
+final class S3Errors {
+
+    private S3Errors() {
+    }
+
+    static IOException translate(SdkException e, String uri) {
+        if (e instanceof S3Exception s3) {
+            return fromResponse(s3, uri);
+        }
+        if (e instanceof ApiCallTimeoutException) {
+            return new IOException(uri + ": the request timed out (" + firstLine(e) + ")", e);
+        }
+        if (e instanceof AbortedException) {
+            return new java.io.InterruptedIOException(uri + ": interrupted");
+        }
+        if (e instanceof SdkClientException) {
+            return new IOException(uri + ": cannot reach the S3 endpoint (" + firstLine(e) + ")", e);
+        }
+        return new IOException(uri + ": " + firstLine(e), e);
+    }
+
+    private static IOException fromResponse(S3Exception e, String uri) {
+        String code = e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null
+                ? e.awsErrorDetails().errorCode() : "";
+        String said = code.isEmpty() ? "HTTP " + e.statusCode() : "HTTP " + e.statusCode() + " " + code;
+        String message = e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null
+                ? e.awsErrorDetails().errorMessage() : "";
+        String detail = message.isEmpty() ? said : said + ": " + message;
+        IOException out = switch (e.statusCode()) {
+            case 404 -> code.equals("NoSuchBucket")
+                    ? new NoSuchFileException(uri, null, "no such bucket (" + detail + ")")
+                    : new NoSuchFileException(uri);
+            case 403 -> new AccessDeniedException(uri, null, switch (code) {
+                case "InvalidAccessKeyId", "SignatureDoesNotMatch" -> "credentials refused (" + detail + ")";
+                default -> "access denied (" + detail + ")";
+            });
+            case 412 -> new FileSystemException(uri, null,
+                    "changed on the server while being read: its ETag no longer matches (" + said + ")");
+            case 429, 503 -> new FileSystemException(uri, null, "throttled by the store after retries (" + detail + ")");
+            default -> new FileSystemException(uri, null, detail);
+        };
+        out.initCause(e);
+        return out;
+    }
+
+    static boolean isNotFound(S3Exception e) {
+        return e.statusCode() == 404;
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

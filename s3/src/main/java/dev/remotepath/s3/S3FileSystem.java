@@ -1,0 +1,854 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.NameBytes;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.RemoteFileSystemProvider;
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.ClosedFileSystemException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
+import software.amazon.awssdk.services.s3.model.Delete;
+import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.MetadataDirective;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Error;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
+
+/**
+ * One bucket of an S3 or S3-compatible store, with one SDK client closed with it.
+ *
+ * <p>Keys map to paths one to one ({@code s3://bucket/a/b} is key {@code a/b}); directories are
+ * prefixes ending in {@code /}, present when any key lies below them or when a zero-byte
+ * {@code dir/} marker exists (which {@link #createDirectory} writes). Listings are
+ * {@code ListObjectsV2} pages with delimiter {@code /}, fetched lazily; their entries carry size,
+ * upload time ({@link FileStat#storedAt()}), ETag and, for single-part objects, the MD5 the ETag
+ * is, so that walking, removing and quick-checking a tree make no request per object. The
+ * file's own modification time is user metadata {@code x-amz-meta-mtime} (decimal seconds, as
+ * rclone writes it), written with every upload and read by {@link #stat}.
+ *
+ * <p>S3 cannot rename: {@link #rename} refuses with {@link AtomicMoveNotSupportedException} so
+ * that moves become server-side copies followed by deletes. Uploads are published atomically by
+ * {@link S3UploadStream#close()}; nothing is visible before.
+ */
+public final class S3FileSystem implements RemoteFileSystem {
+
+    private static final Logger LOG = LoggerFactory.getLogger(S3FileSystem.class);
+
+    /** The user-metadata key rclone and RemotePath keep the modification time under. */
+    static final String MTIME_KEY = "mtime";
+    static final String OCTET_STREAM = "application/octet-stream";
+    private static final String DIRECTORY_TYPE = "application/x-directory";
+    private static final Duration SECOND = Duration.ofSeconds(1);
+    /** CopyObject's limit; larger objects are copied part by part. */
+    static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
+    private static final long COPY_PART = 512L * 1024 * 1024;
+    private static final int MAX_KEY_BYTES = 1024;
+    private static final int DELETE_BATCH = 1000;
+    private static final Pattern MD5_ETAG = Pattern.compile("[0-9a-fA-F]{32}");
+    private static final Set<ChecksumAlgorithm> NATIVE = EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1,
+            ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C);
+    private static final int KNOWN_DIRECTORIES_LIMIT = 100_000;
+
+    private final RemoteFileSystemProvider provider;
+    private final String bucket;
+    private final S3Options options;
+    private final S3Client client;
+    private final Runnable onClose;
+    private final String uriPrefix;
+    final ExecutorService partUploads = Executors.newVirtualThreadPerTaskExecutor();
+    /** Prefixes ({@code a/b/}) seen to exist, so that writes into them skip the parent check. */
+    private final Set<String> knownDirectories = ConcurrentHashMap.newKeySet();
+    private volatile boolean open = true;
+
+    S3FileSystem(RemoteFileSystemProvider provider, String bucket, S3Options options, Runnable onClose) {
+        this.provider = provider;
+        this.bucket = bucket;
+        this.options = options;
+        this.onClose = onClose;
+        this.uriPrefix = "s3://" + bucket;
+        this.client = newClient(options);
+    }
+
+    private static S3Client newClient(S3Options o) {
+        S3ClientBuilder b = S3Client.builder()
+                .httpClientBuilder(Apache5HttpClient.builder()
+                        .maxConnections(64)
+                        .connectionTimeout(Duration.ofSeconds(10))
+                        .socketTimeout(Duration.ofSeconds(60)))
+                .credentialsProvider(credentials(o.credentials()))
+                .region(region(o))
+                .overrideConfiguration(c -> {
+                    c.apiCallTimeout(o.apiCallTimeout());
+                    o.maxRetries().ifPresent(n -> c.retryStrategy(r -> r.maxAttempts(n + 1)));
+                });
+        o.endpoint().ifPresent(b::endpointOverride);
+        S3Configuration.Builder service = S3Configuration.builder().pathStyleAccessEnabled(o.pathStyle());
+        if (o.compatibility() != S3Options.Compatibility.AWS) {
+            // Stores other than AWS reject the SDK's aws-chunked uploads with CRC trailers.
+            b.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+            service.chunkedEncodingEnabled(false);
+        }
+        if (o.compatibility() == S3Options.Compatibility.GENERIC_WITH_MD5) {
+            b.addPlugin(LegacyMd5Plugin.create());
+        }
+        b.serviceConfiguration(service.build());
+        o.clientCustomizer().accept(b);
+        return b.build();
+    }
+
+    private static AwsCredentialsProvider credentials(S3Credentials c) {
+        return switch (c) {
+            case S3Credentials.DefaultChain d -> DefaultCredentialsProvider.builder().build();
+            case S3Credentials.Anonymous a -> AnonymousCredentialsProvider.create();
+            case S3Credentials.Profile p -> ProfileCredentialsProvider.create(p.name());
+            case S3Credentials.Static s -> StaticCredentialsProvider.create(s.sessionToken().isEmpty()
+                    ? AwsBasicCredentials.create(s.accessKeyId(), s.secretAccessKey())
+                    : AwsSessionCredentials.create(s.accessKeyId(), s.secretAccessKey(), s.sessionToken()));
+        };
+    }
+
+    private static Region region(S3Options o) {
+        if (o.region().isPresent()) {
+            return Region.of(o.region().get());
+        }
+        try {
+            return DefaultAwsRegionProviderChain.builder().build().getRegion();
+        } catch (SdkException none) {
+            return Region.US_EAST_1; // S3's home region; compatible stores mostly ignore it
+        }
+    }
+
+    // ------------------------------------------------------------------ identity
+
+    @Override
+    public RemoteFileSystemProvider provider() {
+        return provider;
+    }
+
+    @Override
+    public String uriPrefix() {
+        return uriPrefix;
+    }
+
+    /** The bucket this file system is. */
+    public String bucket() {
+        return bucket;
+    }
+
+    /** The options it was opened with. */
+    public S3Options options() {
+        return options;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE,
+                Capability.SERVER_SIDE_COPY, Capability.BATCH_DELETE, Capability.NATIVE_CHECKSUM);
+    }
+
+    S3Client client() {
+        return client;
+    }
+
+    // ------------------------------------------------------------------ keys
+
+    /** The object key of a path: its string without the leading slash ({@code ""} for the root). */
+    String key(RemotePath path) throws IOException {
+        String p = path.pathString();
+        String key = p.substring(1);
+        if (NameBytes.hasEscapes(key)) {
+            throw new FileSystemException(path.toString(), null, "S3 keys are UTF-8; this name is not valid UTF-8");
+        }
+        if (key.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES - 1) {
+            throw new FileSystemException(path.toString(), null, "key longer than S3's 1024 bytes");
+        }
+        return key;
+    }
+
+    /** The prefix of a directory's children: {@code a/b/}, or {@code ""} for the root. */
+    String prefix(RemotePath directory) throws IOException {
+        String key = key(directory);
+        return key.isEmpty() ? "" : key + "/";
+    }
+
+    private static boolean isRoot(RemotePath path) {
+        return path.pathString().equals("/");
+    }
+
+    IOException translate(SdkException e, RemotePath path) {
+        return S3Errors.translate(e, path.toString());
+    }
+
+    // ------------------------------------------------------------------ metadata
+
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        requireOpen();
+        if (isRoot(path)) {
+            try {
+                client.headBucket(b -> b.bucket(bucket));
+            } catch (S3Exception e) {
+                if (e.statusCode() == 404) {
+                    throw new NoSuchFileException(path.toString(), null, "no such bucket");
+                }
+                throw translate(e, path);
+            } catch (SdkException e) {
+                throw translate(e, path);
+            }
+            return FileStat.ofType(FileType.DIRECTORY);
+        }
+        Optional<HeadObjectResponse> head = head(path, false);
+        if (head.isPresent()) {
+            return fileStat(head.get(), true);
+        }
+        Optional<FileStat> directory = directoryStat(path);
+        if (directory.isPresent()) {
+            return directory.get();
+        }
+        throw new NoSuchFileException(path.toString());
+    }
+
+    /** HEAD of a path's key; empty on 404. */
+    Optional<HeadObjectResponse> head(RemotePath path, boolean withChecksums) throws IOException {
+        String key = key(path);
+        try {
+            return Optional.of(client.headObject(h -> {
+                h.bucket(bucket).key(key);
+                if (withChecksums) {
+                    h.checksumMode(ChecksumMode.ENABLED);
+                }
+            }));
+        } catch (S3Exception e) {
+            if (S3Errors.isNotFound(e)) {
+                return Optional.empty();
+            }
+            throw translate(e, path);
+        } catch (SdkException e) {
+            throw translate(e, path);
+        }
+    }
+
+    /** The directory at {@code path} (a marker or any key below it), or empty. */
+    private Optional<FileStat> directoryStat(RemotePath path) throws IOException {
+        String prefix = prefix(path);
+        ListObjectsV2Response page = listPage(path, prefix, null, 1, false);
+        if (page.contents().isEmpty()) {
+            return Optional.empty();
+        }
+        rememberDirectory(prefix);
+        var first = page.contents().getFirst();
+        FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
+        if (first.key().equals(prefix) && first.lastModified() != null) {
+            b.storedAt(first.lastModified());
+        }
+        return Optional.of(b.build());
+    }
+
+    boolean directoryExists(RemotePath path) throws IOException {
+        if (isRoot(path)) {
+            return true;
+        }
+        String prefix = prefix(path);
+        if (knownDirectories.contains(prefix)) {
+            return true;
+        }
+        return directoryStat(path).isPresent();
+    }
+
+    void rememberDirectory(String prefix) {
+        if (knownDirectories.size() >= KNOWN_DIRECTORIES_LIMIT) {
+            knownDirectories.clear(); // a cache, not a record: start over rather than grow without bound
+        }
+        knownDirectories.add(prefix);
+    }
+
+    private void forgetDirectories(String prefix) {
+        knownDirectories.removeIf(p -> p.startsWith(prefix));
+    }
+
+    /** A file's stat from a HEAD or GET: size, the stored mtime (else the upload time), ETag, MD5. */
+    FileStat fileStat(HeadObjectResponse h, boolean fromHead) {
+        FileStat.Builder b = FileStat.builder(FileType.FILE);
+        if (h.contentLength() != null) {
+            b.size(h.contentLength());
+        }
+        applyTimes(b, h.metadata(), h.lastModified());
+        if (h.eTag() != null) {
+            String etag = unquote(h.eTag());
+            b.etag(etag);
+            if (isMd5(etag) && !encryptedWithKey(h.serverSideEncryption())) {
+                b.checksum(ChecksumAlgorithm.MD5, etag);
+            }
+        }
+        return b.build();
+    }
+
+    static void applyTimes(FileStat.Builder b, Map<String, String> metadata, Instant lastModified) {
+        Optional<Instant> mtime = parseMtime(metadata.get(MTIME_KEY));
+        if (mtime.isPresent()) {
+            b.lastModified(mtime.get(), FileStat.EXACT);
+        } else if (lastModified != null) {
+            b.lastModified(lastModified, SECOND);
+        }
+        if (lastModified != null) {
+            b.storedAt(lastModified);
+        }
+    }
+
+    private boolean isMd5(String etag) {
+        return options.etagIsMd5() && MD5_ETAG.matcher(etag).matches();
+    }
+
+    private static boolean encryptedWithKey(ServerSideEncryption sse) {
+        return sse == ServerSideEncryption.AWS_KMS || sse == ServerSideEncryption.AWS_KMS_DSSE;
+    }
+
+    static String unquote(String etag) {
+        return etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"") ? etag.substring(1, etag.length() - 1)
+                : etag;
+    }
+
+    /** The listing's view of an object: size, upload time, ETag; the mtime needs a HEAD and is left unknown. */
+    FileStat listedFileStat(software.amazon.awssdk.services.s3.model.S3Object o) {
+        FileStat.Builder b = FileStat.builder(FileType.FILE);
+        if (o.size() != null) {
+            b.size(o.size());
+        }
+        if (o.lastModified() != null) {
+            b.storedAt(o.lastModified());
+        }
+        if (o.eTag() != null) {
+            String etag = unquote(o.eTag());
+            b.etag(etag);
+            if (isMd5(etag)) {
+                b.checksum(ChecksumAlgorithm.MD5, etag);
+            }
+        }
+        return b.build();
+    }
+
+    /** Decimal seconds since the epoch ({@code 1700000000.123456789}), as rclone stores them. */
+    static Optional<Instant> parseMtime(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            BigDecimal seconds = new BigDecimal(value.trim());
+            BigDecimal whole = seconds.setScale(0, RoundingMode.FLOOR);
+            long nanos = seconds.subtract(whole).movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact();
+            return Optional.of(Instant.ofEpochSecond(whole.longValueExact(), nanos));
+        } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
+            LOG.debug("ignoring unparsable mtime metadata '{}'", value);
+            return Optional.empty();
+        }
+    }
+
+    static String formatMtime(Instant time) {
+        return BigDecimal.valueOf(time.getEpochSecond()).add(BigDecimal.valueOf(time.getNano(), 9)).toPlainString();
+    }
+
+    // ------------------------------------------------------------------ listing
+
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        requireOpen();
+        String prefix = prefix(directory);
+        ListObjectsV2Response first = listPage(directory, prefix, null, 1000, true);
+        boolean empty = first.contents().isEmpty() && first.commonPrefixes().isEmpty();
+        if (empty && !isRoot(directory)) {
+            if (head(directory, false).isPresent()) {
+                throw new java.nio.file.NotDirectoryException(directory.toString());
+            }
+            throw new NoSuchFileException(directory.toString());
+        }
+        rememberDirectory(prefix);
+        return new S3Listing(this, directory, prefix, first);
+    }
+
+    /** One page of keys under {@code prefix}, grouped by {@code /} when {@code delimited}. */
+    ListObjectsV2Response listPage(RemotePath directory, String prefix, String continuation, int maxKeys,
+            boolean delimited) throws IOException {
+        try {
+            return client.listObjectsV2(l -> {
+                l.bucket(bucket).prefix(prefix).maxKeys(maxKeys).continuationToken(continuation);
+                if (delimited) {
+                    l.delimiter("/");
+                }
+            });
+        } catch (SdkException e) {
+            throw translate(e, directory);
+        }
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    @Override
+    public InputStream openRead(RemotePath file, long offset) throws IOException {
+        requireOpen();
+        if (offset < 0) {
+            throw new IllegalArgumentException("negative offset " + offset);
+        }
+        String key = key(file);
+        if (isRoot(file)) {
+            throw new FileSystemException(file.toString(), null, "is a directory");
+        }
+        try {
+            ResponseInputStream<GetObjectResponse> in = get(key, offset, null);
+            return new S3ReadStream(this, file, key, offset, in);
+        } catch (S3Exception e) {
+            if (e.statusCode() == 416) {
+                return InputStream.nullInputStream(); // offset at or past the end
+            }
+            if (S3Errors.isNotFound(e) && !"NoSuchBucket".equals(errorCode(e)) && directoryExists(file)) {
+                throw new FileSystemException(file.toString(), null, "is a directory");
+            }
+            throw translate(e, file);
+        } catch (SdkException e) {
+            throw translate(e, file);
+        }
+    }
+
+    ResponseInputStream<GetObjectResponse> get(String key, long offset, String ifMatch) {
+        return client.getObject(g -> {
+            g.bucket(bucket).key(key);
+            if (offset > 0) {
+                g.range("bytes=" + offset + "-");
+            }
+            if (ifMatch != null) {
+                g.ifMatch(ifMatch);
+            }
+        });
+    }
+
+    static String errorCode(S3Exception e) {
+        return e.awsErrorDetails() == null ? "" : String.valueOf(e.awsErrorDetails().errorCode());
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        return openWrite(file, mode, Instant.now());
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+        requireOpen();
+        String key = key(file);
+        if (isRoot(file)) {
+            throw new FileSystemException(file.toString(), null, "is a directory");
+        }
+        requireParentDirectory(file);
+        if (directoryStat(file).isPresent()) {
+            throw new FileSystemException(file.toString(), null, "is a directory");
+        }
+        Optional<HeadObjectResponse> existing = mode == WriteMode.CREATE_OR_TRUNCATE ? Optional.empty()
+                : head(file, false);
+        if (mode == WriteMode.CREATE_NEW && existing.isPresent()) {
+            throw new FileAlreadyExistsException(file.toString());
+        }
+        S3UploadStream out = new S3UploadStream(this, file, key, Map.of(MTIME_KEY, formatMtime(lastModified)));
+        if (mode == WriteMode.CREATE_OR_APPEND && existing.isPresent()) {
+            // S3 objects are immutable: appending rewrites the object with the old content first.
+            try (InputStream old = openRead(file, 0)) {
+                old.transferTo(out);
+            } catch (IOException | RuntimeException e) {
+                out.abort();
+                throw e;
+            }
+        }
+        return out;
+    }
+
+    private void requireParentDirectory(RemotePath path) throws IOException {
+        RemotePath parent = path.parent();
+        if (!directoryExists(parent)) {
+            throw new NoSuchFileException(path.toString(), null, "parent directory does not exist");
+        }
+    }
+
+    /** Publishes a whole object in one PUT. */
+    void putObject(RemotePath file, String key, byte[] content, int length, Map<String, String> metadata,
+            String contentType) throws IOException {
+        try {
+            client.putObject(p -> p.bucket(bucket).key(key).contentType(contentType).contentLength((long) length)
+                    .metadata(metadata), RequestBody.fromContentProvider(
+                            () -> new java.io.ByteArrayInputStream(content, 0, length), length, contentType));
+        } catch (SdkException e) {
+            throw translate(e, file);
+        }
+    }
+
+    // ------------------------------------------------------------------ directories
+
+    @Override
+    public void createDirectory(RemotePath directory) throws IOException {
+        requireOpen();
+        if (isRoot(directory)) {
+            throw new FileAlreadyExistsException(directory.toString());
+        }
+        requireParentDirectory(directory);
+        if (head(directory, false).isPresent() || directoryStat(directory).isPresent()) {
+            throw new FileAlreadyExistsException(directory.toString());
+        }
+        String prefix = prefix(directory);
+        putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, formatMtime(Instant.now())), DIRECTORY_TYPE);
+        rememberDirectory(prefix);
+    }
+
+    @Override
+    public void deleteFile(RemotePath file) throws IOException {
+        requireOpen();
+        String key = key(file);
+        try {
+            client.deleteObject(d -> d.bucket(bucket).key(key));
+        } catch (SdkException e) {
+            throw translate(e, file);
+        }
+    }
+
+    @Override
+    public void deleteDirectory(RemotePath directory) throws IOException {
+        requireOpen();
+        if (isRoot(directory)) {
+            throw new FileSystemException(directory.toString(), null, "the bucket's root cannot be deleted");
+        }
+        String prefix = prefix(directory);
+        ListObjectsV2Response page = listPage(directory, prefix, null, 2, false);
+        for (var o : page.contents()) {
+            if (!o.key().equals(prefix)) {
+                throw new DirectoryNotEmptyException(directory.toString());
+            }
+        }
+        forgetDirectories(prefix);
+        if (!page.contents().isEmpty()) {
+            deleteFiles(List.of(directory), List.of(prefix)); // the marker
+        }
+        // Without a marker, the directory ceased to exist with its last key.
+    }
+
+    @Override
+    public void deleteFiles(Collection<RemotePath> files) throws IOException {
+        requireOpen();
+        List<String> keys = new ArrayList<>(files.size());
+        for (RemotePath f : files) {
+            keys.add(key(f));
+        }
+        deleteFiles(List.copyOf(files), keys);
+    }
+
+    /** DeleteObjects in batches of 1000; every refused key is reported, the first thrown. */
+    private void deleteFiles(List<RemotePath> paths, List<String> keys) throws IOException {
+        Map<String, RemotePath> byKey = new HashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            byKey.put(keys.get(i), paths.get(i));
+        }
+        IOException first = null;
+        for (int from = 0; from < keys.size(); from += DELETE_BATCH) {
+            List<ObjectIdentifier> batch = new ArrayList<>();
+            for (String k : keys.subList(from, Math.min(keys.size(), from + DELETE_BATCH))) {
+                batch.add(ObjectIdentifier.builder().key(k).build());
+            }
+            DeleteObjectsResponse r;
+            try {
+                r = client.deleteObjects(d -> d.bucket(bucket).delete(Delete.builder().objects(batch).quiet(true).build()));
+            } catch (SdkException e) {
+                IOException t = translate(e, paths.get(from));
+                if (first == null) {
+                    first = t;
+                } else {
+                    first.addSuppressed(t);
+                }
+                continue;
+            }
+            for (S3Error err : r.errors()) {
+                if ("NoSuchKey".equals(err.code())) {
+                    continue; // already gone: the goal is reached
+                }
+                RemotePath p = byKey.get(err.key());
+                String uri = p != null ? p.toString() : uriPrefix + "/" + err.key();
+                IOException t = "AccessDenied".equals(err.code())
+                        ? new java.nio.file.AccessDeniedException(uri, null, "delete refused (" + err.code() + ": "
+                                + err.message() + ")")
+                        : new FileSystemException(uri, null, "delete refused (" + err.code() + ": " + err.message() + ")");
+                if (first == null) {
+                    first = t;
+                } else {
+                    first.addSuppressed(t);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    // ------------------------------------------------------------------ rename, copy, mtime
+
+    @Override
+    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        requireOpen();
+        throw new AtomicMoveNotSupportedException(source.toString(), target.toString(),
+                "S3 has no rename; objects are moved by copying and deleting");
+    }
+
+    @Override
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
+        requireOpen();
+        String sourceKey = key(source);
+        String targetKey = key(target);
+        requireParentDirectory(target);
+        if (directoryStat(target).isPresent()) {
+            throw new FileSystemException(target.toString(), null, "is a directory");
+        }
+        if (!replaceExisting && head(target, false).isPresent()) {
+            throw new FileAlreadyExistsException(target.toString());
+        }
+        long size;
+        if (sourceStat.size().isPresent() && sourceStat.sizeExact()) {
+            size = sourceStat.size().getAsLong();
+        } else {
+            size = head(source, false).orElseThrow(() -> new NoSuchFileException(source.toString())).contentLength();
+        }
+        // COPY keeps all of the source's metadata, its stored mtime among them.
+        copyObject(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty());
+        return true;
+    }
+
+    @Override
+    public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
+        requireOpen();
+        String key = key(path);
+        if (isRoot(path)) {
+            throw new FileSystemException(path.toString(), null, "the bucket's root has no modification time");
+        }
+        Optional<HeadObjectResponse> head = head(path, false);
+        if (head.isEmpty()) {
+            if (!directoryExists(path)) {
+                throw new NoSuchFileException(path.toString());
+            }
+            // A directory: its marker carries the time (made explicit if it was implicit).
+            putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, formatMtime(time)), DIRECTORY_TYPE);
+            return;
+        }
+        HeadObjectResponse h = head.get();
+        Map<String, String> metadata = new HashMap<>(h.metadata());
+        metadata.put(MTIME_KEY, formatMtime(time));
+        // S3 metadata is immutable: a copy onto itself with replaced metadata, guarded by the ETag.
+        copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata),
+                Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM)), unquote(h.eTag()));
+    }
+
+    private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
+            Optional<Map<String, String>> metadata, Optional<String> contentType) throws IOException {
+        copyObject(source, sourceKey, target, targetKey, size, metadata, contentType, null);
+    }
+
+    /** CopyObject, or UploadPartCopy in parts for objects beyond CopyObject's 5 GiB. */
+    private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
+            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
+        try {
+            if (size <= MAX_SINGLE_COPY) {
+                CopyObjectRequest.Builder c = CopyObjectRequest.builder().sourceBucket(bucket).sourceKey(sourceKey)
+                        .destinationBucket(bucket).destinationKey(targetKey);
+                if (ifMatch != null) {
+                    c.copySourceIfMatch(ifMatch);
+                }
+                if (metadata.isPresent()) {
+                    c.metadataDirective(MetadataDirective.REPLACE).metadata(metadata.get());
+                    contentType.ifPresent(c::contentType);
+                }
+                client.copyObject(c.build());
+                return;
+            }
+            copyInParts(source, sourceKey, target, targetKey, size, metadata, contentType, ifMatch);
+        } catch (S3Exception e) {
+            if (S3Errors.isNotFound(e)) {
+                throw new NoSuchFileException(source.toString(), target.toString(), "copy source is missing");
+            }
+            throw translate(e, target);
+        } catch (SdkException e) {
+            throw translate(e, target);
+        }
+    }
+
+    private void copyInParts(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
+            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
+        Map<String, String> meta = metadata.isPresent() ? metadata.get()
+                : head(source, false).map(HeadObjectResponse::metadata).orElse(Map.of());
+        String uploadId = client.createMultipartUpload(c -> c.bucket(bucket).key(targetKey).metadata(meta)
+                .contentType(contentType.orElse(OCTET_STREAM))).uploadId();
+        try {
+            List<CompletedPart> parts = new ArrayList<>();
+            int number = 1;
+            for (long from = 0; from < size; from += COPY_PART, number++) {
+                long to = Math.min(size, from + COPY_PART) - 1;
+                int n = number;
+                String range = "bytes=" + from + "-" + to;
+                var r = client.uploadPartCopy(u -> {
+                    u.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket).destinationKey(targetKey)
+                            .uploadId(uploadId).partNumber(n).copySourceRange(range);
+                    if (ifMatch != null) {
+                        u.copySourceIfMatch(ifMatch);
+                    }
+                });
+                parts.add(CompletedPart.builder().partNumber(n).eTag(r.copyPartResult().eTag()).build());
+            }
+            client.completeMultipartUpload(c -> c.bucket(bucket).key(targetKey).uploadId(uploadId)
+                    .multipartUpload(m -> m.parts(parts)));
+        } catch (RuntimeException e) {
+            abortUpload(targetKey, uploadId, e);
+            throw e;
+        }
+    }
+
+    void abortUpload(String key, String uploadId, Throwable failure) {
+        try {
+            client.abortMultipartUpload(a -> a.bucket(bucket).key(key).uploadId(uploadId));
+        } catch (SdkException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ checksums
+
+    @Override
+    public Set<ChecksumAlgorithm> nativeChecksums() {
+        return NATIVE;
+    }
+
+    /**
+     * The checksum S3 stored with the object: the ETag for MD5 (single-part, not KMS-encrypted),
+     * else the {@code x-amz-checksum-*} value, when it is a whole-object (not composite) one.
+     */
+    @Override
+    public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
+        requireOpen();
+        HeadObjectResponse h = head(file, true).orElseThrow(() -> new NoSuchFileException(file.toString()));
+        String value = switch (algorithm) {
+            case MD5 -> {
+                String etag = h.eTag() == null ? "" : unquote(h.eTag());
+                yield isMd5(etag) && !encryptedWithKey(h.serverSideEncryption()) ? etag : null;
+            }
+            case SHA1 -> base64ToHex(h.checksumSHA1());
+            case SHA256 -> base64ToHex(h.checksumSHA256());
+            case CRC32 -> base64ToHex(h.checksumCRC32());
+            case CRC32C -> base64ToHex(h.checksumCRC32C());
+            default -> null;
+        };
+        if (value == null || value.length() != algorithm.hexLength()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Checksum(algorithm, value, Checksum.Origin.METADATA));
+    }
+
+    /** S3's base64 checksum as hex; null for absent or composite ({@code ...-N}) values. */
+    private static String base64ToHex(String b64) {
+        if (b64 == null || b64.contains("-")) {
+            return null;
+        }
+        try {
+            return HexFormat.of().formatHex(Base64.getDecoder().decode(b64));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public void close() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        onClose.run();
+        partUploads.shutdownNow();
+        client.close();
+    }
+
+    void requireOpen() {
+        if (!open) {
+            throw new ClosedFileSystemException();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "S3FileSystem[" + uriPrefix + ", " + options.endpoint().map(URI::toString).orElse("AWS") + "]";
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.DirectoryListing;
+import dev.remotepath.spi.ListedEntry;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.s3.model.CommonPrefix;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * One directory's entries from {@code ListObjectsV2} pages (delimiter {@code /}), the next page
+ * fetched only when the previous one is used up. Common prefixes are directories; the
+ * directory's own marker is left out. A key and a prefix of the same name (an object {@code a}
+ * beside keys {@code a/...}) are both listed, a file and a directory, and logged: S3 allows it,
+ * a file system cannot hold it, and merging them would hide one.
+ */
+final class S3Listing implements DirectoryListing {
+
+    private static final Logger LOG = LoggerFactory.getLogger(S3Listing.class);
+    private static final FileStat DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
+
+    private final S3FileSystem fs;
+    private final RemotePath directory;
+    private final String prefix;
+    private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
+    private final Set<String> files = new HashSet<>();
+    private final Set<String> directories = new HashSet<>();
+    private String continuation;
+
+    S3Listing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) {
+        this.fs = fs;
+        this.directory = directory;
+        this.prefix = prefix;
+        take(first);
+    }
+
+    private void take(ListObjectsV2Response page) {
+        for (S3Object o : page.contents()) {
+            String key = o.key();
+            if (key.equals(prefix)) {
+                continue; // this directory's marker
+            }
+            String name = key.substring(prefix.length());
+            if (name.endsWith("/") && name.indexOf('/') == name.length() - 1) {
+                // A child's marker returned as an object rather than a common prefix (some
+                // stores, s3proxy among them, do): it is that directory.
+                directory(key, name.substring(0, name.length() - 1));
+                continue;
+            }
+            files.add(name);
+            if (directories.contains(name)) {
+                clash(name);
+            }
+            ready.add(new ListedEntry(name, fs.listedFileStat(o)));
+        }
+        for (CommonPrefix p : page.commonPrefixes()) {
+            String sub = p.prefix();
+            directory(sub, sub.substring(prefix.length(), sub.length() - 1));
+        }
+        continuation = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+    }
+
+    private void directory(String subPrefix, String name) {
+        if (!directories.add(name)) {
+            return; // seen as a marker and as a common prefix
+        }
+        if (files.contains(name)) {
+            clash(name);
+        }
+        fs.rememberDirectory(subPrefix);
+        ready.add(new ListedEntry(name, DIRECTORY));
+    }
+
+    private void clash(String name) {
+        LOG.warn("{}: both an object and a directory are named '{}'; listing both", directory, name);
+    }
+
+    @Override
+    public boolean hasNext() throws IOException {
+        while (ready.isEmpty() && continuation != null) {
+            fs.requireOpen();
+            take(fs.listPage(directory, prefix, continuation, 1000, true));
+        }
+        return !ready.isEmpty();
+    }
+
+    @Override
+    public ListedEntry next() {
+        return ready.remove();
+    }
+}

@@ -1,0 +1,176 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.FileSystemOptions;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/**
+ * Connection options of the S3 backend. Secrets never appear in {@link #toString()}, logs or
+ * error messages.
+ *
+ * @param region            the signing region; empty: the SDK's region chain
+ *                          ({@code AWS_REGION}, profile), else {@code us-east-1}
+ * @param endpoint          an endpoint override for S3-compatible stores
+ *                          ({@code http://127.0.0.1:9000}); empty: AWS
+ * @param pathStyle         address buckets as {@code endpoint/bucket/key} rather than
+ *                          {@code bucket.endpoint/key} (MinIO, Ceph, s3proxy need it)
+ * @param credentials       where the keys come from (the SDK's default chain unless told)
+ * @param compatibility     which SDK behaviours a store needs turned off
+ * @param multipartThreshold objects up to this size go in one PUT; larger ones are uploaded
+ *                          in parts of {@code partSize}
+ * @param partSize          the size of one multipart part (at least 5 MiB, S3's minimum)
+ * @param uploadConcurrency how many parts of one object are uploaded at once; memory per
+ *                          writer is bounded by {@code (uploadConcurrency + 1) * partSize}
+ * @param maxRetries        retries of a failed request (throttling, 5xx, connection errors);
+ *                          empty: the SDK's standard retry strategy
+ * @param apiCallTimeout    how long one request may take in all, retries included
+ * @param etagIsMd5         whether a listed single-part ETag may be taken as the content's MD5
+ *                          (true for plain and SSE-S3 objects; turn off for buckets whose
+ *                          default encryption is SSE-KMS or SSE-C, where it is not)
+ * @param clientCustomizer  applied last to the SDK client builder: interceptors, metrics,
+ *                          proxies, anything these options do not name
+ */
+public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
+        Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
+        Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5,
+        Consumer<S3ClientBuilder> clientCustomizer) implements FileSystemOptions {
+
+    /** S3's smallest part (all but the last). */
+    public static final int MIN_PART_SIZE = 5 * 1024 * 1024;
+
+    /** Which of the SDK's newer defaults a store can take. */
+    public enum Compatibility {
+        /** AWS S3: the SDK's defaults, flexible checksums (CRC32 trailers) on every upload. */
+        AWS,
+        /**
+         * S3-compatible stores (MinIO, Ceph, R2, s3proxy): request and response checksums only
+         * where an operation requires them, no aws-chunked uploads.
+         */
+        GENERIC,
+        /** {@link #GENERIC}, plus the SDK's legacy MD5 plugin: a Content-MD5 on every upload, for stores that demand it. */
+        GENERIC_WITH_MD5
+    }
+
+    public S3Options {
+        Objects.requireNonNull(region, "region");
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(compatibility, "compatibility");
+        Objects.requireNonNull(maxRetries, "maxRetries");
+        Objects.requireNonNull(apiCallTimeout, "apiCallTimeout");
+        Objects.requireNonNull(clientCustomizer, "clientCustomizer");
+        if (partSize < MIN_PART_SIZE) {
+            throw new IllegalArgumentException("partSize must be at least 5 MiB, was " + partSize);
+        }
+        if (multipartThreshold < 0) {
+            throw new IllegalArgumentException("negative multipartThreshold " + multipartThreshold);
+        }
+        if (uploadConcurrency < 1) {
+            throw new IllegalArgumentException("uploadConcurrency must be at least 1, was " + uploadConcurrency);
+        }
+        endpoint.ifPresent(e -> {
+            if (e.getScheme() == null || !(e.getScheme().equals("http") || e.getScheme().equals("https"))
+                    || e.getHost() == null) {
+                throw new IllegalArgumentException("endpoint must be an http(s)://host[:port] URI, was " + e);
+            }
+        });
+    }
+
+    public static S3Options defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link S3Options}; the defaults suit AWS S3 with the SDK's credential chain. */
+    public static final class Builder {
+        private String region;
+        private URI endpoint;
+        private boolean pathStyle;
+        private S3Credentials credentials = S3Credentials.defaultChain();
+        private Compatibility compatibility;
+        private long multipartThreshold = 16L * 1024 * 1024;
+        private int partSize = 8 * 1024 * 1024;
+        private int uploadConcurrency = 4;
+        private Integer maxRetries;
+        private Duration apiCallTimeout = Duration.ofMinutes(15);
+        private boolean etagIsMd5 = true;
+        private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
+
+        public Builder region(String r) {
+            this.region = r;
+            return this;
+        }
+
+        /** An S3-compatible endpoint; unless told otherwise, also selects {@link Compatibility#GENERIC}. */
+        public Builder endpoint(URI e) {
+            this.endpoint = e;
+            return this;
+        }
+
+        public Builder pathStyle(boolean p) {
+            this.pathStyle = p;
+            return this;
+        }
+
+        public Builder credentials(S3Credentials c) {
+            this.credentials = c;
+            return this;
+        }
+
+        public Builder compatibility(Compatibility c) {
+            this.compatibility = c;
+            return this;
+        }
+
+        public Builder multipartThreshold(long bytes) {
+            this.multipartThreshold = bytes;
+            return this;
+        }
+
+        public Builder partSize(int bytes) {
+            this.partSize = bytes;
+            return this;
+        }
+
+        public Builder uploadConcurrency(int n) {
+            this.uploadConcurrency = n;
+            return this;
+        }
+
+        public Builder maxRetries(int n) {
+            this.maxRetries = n;
+            return this;
+        }
+
+        public Builder apiCallTimeout(Duration d) {
+            this.apiCallTimeout = d;
+            return this;
+        }
+
+        public Builder etagIsMd5(boolean b) {
+            this.etagIsMd5 = b;
+            return this;
+        }
+
+        /** A last say over the SDK client (an {@code ExecutionInterceptor}, a proxy); the options above are applied first. */
+        public Builder clientCustomizer(Consumer<S3ClientBuilder> c) {
+            this.clientCustomizer = c;
+            return this;
+        }
+
+        public S3Options build() {
+            Compatibility c = compatibility != null ? compatibility
+                    : endpoint != null ? Compatibility.GENERIC : Compatibility.AWS;
+            return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
+                    multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
+                    etagIsMd5, clientCustomizer);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.StatReportingStream;
+import java.io.IOException;
+import java.io.InputStream;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+
+/**
+ * An object's content from a streaming GET. When the connection breaks mid-body, it resumes
+ * with a ranged GET from the byte reached, guarded by {@code If-Match} on the first response's
+ * ETag, so that the bytes read can never mix two versions of the object (a changed object
+ * fails the read with a clear error). Closing it early aborts the connection instead of
+ * draining the rest of the body.
+ */
+final class S3ReadStream extends InputStream implements StatReportingStream {
+
+    private static final int RESUMES = 3;
+
+    private final S3FileSystem fs;
+    private final RemotePath file;
+    private final String key;
+    private final String etag;
+    private final FileStat stat;
+    private ResponseInputStream<GetObjectResponse> in;
+    private long position;
+    private int resumes;
+    private boolean eof;
+    private boolean closed;
+
+    S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, ResponseInputStream<GetObjectResponse> in) {
+        this.fs = fs;
+        this.file = file;
+        this.key = key;
+        this.in = in;
+        this.position = offset;
+        String tag = in.response().eTag();
+        this.etag = tag == null ? null : tag;
+        this.stat = describe(in.response(), offset);
+    }
+
+    private static FileStat describe(GetObjectResponse r, long offset) {
+        FileStat.Builder b = FileStat.builder(FileType.FILE);
+        String range = r.contentRange(); // "bytes 10-99/100" for a ranged GET
+        if (range != null && range.lastIndexOf('/') > 0 && !range.endsWith("*")) {
+            b.size(Long.parseLong(range.substring(range.lastIndexOf('/') + 1).trim()));
+        } else if (r.contentLength() != null && offset == 0) {
+            b.size(r.contentLength());
+        }
+        S3FileSystem.applyTimes(b, r.metadata(), r.lastModified());
+        if (r.eTag() != null) {
+            b.etag(S3FileSystem.unquote(r.eTag()));
+        }
+        return b.build();
+    }
+
+    @Override
+    public java.util.Optional<FileStat> reportedStat() {
+        return java.util.Optional.of(stat);
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (closed) {
+            throw new IOException(file + ": stream closed");
+        }
+        if (len == 0) {
+            return 0;
+        }
+        while (true) {
+            try {
+                int n = in.read(b, off, len);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    position += n;
+                }
+                return n;
+            } catch (IOException | SdkException e) {
+                resume(e);
+            }
+        }
+    }
+
+    private void resume(Exception cause) throws IOException {
+        fs.requireOpen();
+        if (etag == null || ++resumes > RESUMES) {
+            throw cause instanceof IOException io ? new IOException(file + ": reading failed: " + io.getMessage(), io)
+                    : fs.translate((SdkException) cause, file);
+        }
+        in.abort();
+        try {
+            in = fs.get(key, position, etag);
+        } catch (SdkException e) {
+            IOException t = fs.translate(e, file);
+            t.addSuppressed(cause);
+            throw t;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!eof) {
+            in.abort(); // do not download the rest just to reuse the connection
+        }
+        in.close();
+    }
+}

@@ -1,0 +1,251 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.AbortableOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+
+/**
+ * Uploads an object as it is written, visible to readers only once {@link #close()} succeeded.
+ * Up to {@link S3Options#multipartThreshold()} bytes are buffered and sent in one PUT; beyond
+ * that, a multipart upload sends {@link S3Options#partSize()} parts, up to
+ * {@link S3Options#uploadConcurrency()} at once, the writer waiting when all are busy, so memory
+ * stays bounded whatever the object's size. Any failure, and {@link #abort()}, aborts the
+ * multipart upload so that no parts are left behind.
+ */
+final class S3UploadStream extends AbortableOutputStream {
+
+    private final S3FileSystem fs;
+    private final RemotePath file;
+    private final String key;
+    private final Map<String, String> metadata;
+    private final int partSize;
+    private final long threshold;
+    private final Semaphore slots;
+    /** Full parts held back until the object is known to exceed the threshold. */
+    private final List<byte[]> held = new ArrayList<>();
+    private final List<Future<CompletedPart>> parts = new ArrayList<>();
+    private byte[] buffer = new byte[8 * 1024];
+    private int count;
+    private long total;
+    private String uploadId;
+    private boolean finished;
+
+    S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata) {
+        this.fs = fs;
+        this.file = file;
+        this.key = key;
+        this.metadata = metadata;
+        this.partSize = fs.options().partSize();
+        this.threshold = fs.options().multipartThreshold();
+        this.slots = new Semaphore(fs.options().uploadConcurrency());
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (finished) {
+            throw new IOException(file + ": stream closed");
+        }
+        while (len > 0) {
+            if (count == buffer.length) {
+                if (count == partSize) {
+                    partFull();
+                } else {
+                    buffer = Arrays.copyOf(buffer, (int) Math.min(partSize, (long) buffer.length * 2));
+                }
+            }
+            int n = Math.min(len, buffer.length - count);
+            System.arraycopy(b, off, buffer, count, n);
+            count += n;
+            total += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    private void partFull() throws IOException {
+        byte[] part = buffer;
+        buffer = new byte[partSize];
+        count = 0;
+        if (uploadId == null) {
+            held.add(part);
+            if ((long) held.size() * partSize <= threshold) {
+                return;
+            }
+            begin();
+            return;
+        }
+        submit(part, partSize);
+    }
+
+    /** Past the threshold: start the multipart upload and send what was held back. */
+    private void begin() throws IOException {
+        try {
+            uploadId = fs.client().createMultipartUpload(c -> c.bucket(fs.bucket()).key(key).metadata(metadata)
+                    .contentType(S3FileSystem.OCTET_STREAM)).uploadId();
+        } catch (SdkException e) {
+            finished = true;
+            throw fs.translate(e, file);
+        }
+        for (byte[] part : held) {
+            submit(part, part.length);
+        }
+        held.clear();
+    }
+
+    private void submit(byte[] content, int length) throws IOException {
+        int number = parts.size() + 1;
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abortQuietly(new InterruptedIOException(file + ": interrupted"));
+            throw new InterruptedIOException(file + ": upload interrupted");
+        }
+        failFast();
+        String id = uploadId;
+        parts.add(fs.partUploads.submit(() -> {
+            try {
+                var r = fs.client().uploadPart(u -> u.bucket(fs.bucket()).key(key).uploadId(id).partNumber(number)
+                        .contentLength((long) length), RequestBody.fromContentProvider(
+                                () -> new ByteArrayInputStream(content, 0, length), length, S3FileSystem.OCTET_STREAM));
+                return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
+            } finally {
+                slots.release();
+            }
+        }));
+    }
+
+    /** A part that already failed fails the writer now rather than after all the rest was sent. */
+    private void failFast() throws IOException {
+        for (Future<CompletedPart> f : parts) {
+            if (f.isDone()) {
+                try {
+                    f.get();
+                } catch (ExecutionException | InterruptedException e) {
+                    IOException t = failure(e);
+                    abortQuietly(t);
+                    throw t;
+                }
+            }
+        }
+    }
+
+    private IOException failure(Exception e) {
+        Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+        if (cause instanceof SdkException sdk) {
+            return fs.translate(sdk, file);
+        }
+        if (cause instanceof IOException io) {
+            return io;
+        }
+        return new IOException(file + ": upload failed: " + cause, cause);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (finished) {
+            return;
+        }
+        fs.requireOpen();
+        if (uploadId == null) {
+            finished = true;
+            byte[] whole = whole();
+            fs.putObject(file, key, whole, whole.length, metadata, S3FileSystem.OCTET_STREAM);
+            return;
+        }
+        try {
+            if (count > 0) {
+                submit(buffer, count);
+            }
+            List<CompletedPart> done = new ArrayList<>();
+            for (Future<CompletedPart> f : parts) {
+                done.add(f.get());
+            }
+            done.sort(Comparator.comparing(CompletedPart::partNumber));
+            finished = true;
+            fs.client().completeMultipartUpload(c -> c.bucket(fs.bucket()).key(key).uploadId(uploadId)
+                    .multipartUpload(m -> m.parts(done)));
+        } catch (ExecutionException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            IOException t = failure(e);
+            abortQuietly(t);
+            throw t;
+        } catch (SdkException e) {
+            IOException t = fs.translate(e, file);
+            abortQuietly(t);
+            throw t;
+        } catch (IOException | RuntimeException e) {
+            abortQuietly(e);
+            throw e;
+        }
+    }
+
+    private byte[] whole() {
+        if (held.isEmpty()) {
+            return count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
+        }
+        byte[] all = new byte[Math.toIntExact(total)];
+        int at = 0;
+        for (byte[] part : held) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        System.arraycopy(buffer, 0, all, at, count);
+        held.clear();
+        return all;
+    }
+
+    @Override
+    public void abort() throws IOException {
+        if (finished) {
+            return;
+        }
+        IOException reason = new IOException(file + ": upload abandoned");
+        abortQuietly(reason);
+        for (Throwable t : reason.getSuppressed()) {
+            if (t instanceof SdkException e) {
+                throw fs.translate(e, file);
+            }
+        }
+    }
+
+    private void abortQuietly(Throwable failure) {
+        finished = true;
+        held.clear();
+        buffer = new byte[0];
+        if (uploadId == null) {
+            return;
+        }
+        for (Future<CompletedPart> f : parts) {
+            f.cancel(true);
+        }
+        for (Future<CompletedPart> f : parts) {
+            try {
+                f.get();
+            } catch (Exception ignored) {
+                // cancelled or failed: either way the part is discarded with the upload
+            }
+        }
+        fs.abortUpload(key, uploadId, failure);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.remotepath.s3;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/** The whole contract suite over S3 against an in-process s3proxy. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class S3ContractTest extends RemoteFileSystemContract {
+
+    private TestS3Server server;
+    private S3Options options;
+    private final AtomicInteger cases = new AtomicInteger();
+
+    @BeforeAll
+    void start() throws Exception {
+        server = new TestS3Server();
+        server.createBucket("contract");
+        // Small parts so that the large-file cases go through multipart uploads.
+        options = server.options(b -> b.partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        RemotePaths.get(java.net.URI.create("s3://contract/"), options).fileSystem().close();
+        server.close();
+    }
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        return RemotePaths.get(java.net.URI.create("s3://contract/case-" + cases.incrementAndGet() + "/"), options)
+                .createDirectory();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.remotepath.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.spi.ListDetail;
+import dev.remotepath.syncer.PathSyncer;
+import dev.remotepath.syncer.SyncReport;
+import dev.remotepath.testkit.LocalTrees;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import org.jclouds.blobstore.domain.Blob;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What the S3 backend asks the store, counted by an SDK interceptor: listings page by 1000
+ * and never HEAD per object, recursive deletes batch by 1000, a no-op sync reads nothing.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class S3RequestCountTest {
+
+    private TestS3Server server;
+    private final RequestCounter counter = new RequestCounter();
+    private RemotePath bucket;
+
+    @BeforeAll
+    void start() throws Exception {
+        server = new TestS3Server();
+        server.createBucket("counted");
+        bucket = RemotePaths.get(URI.create("s3://counted/"),
+                server.options(b -> b.clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        bucket.fileSystem().close();
+        server.close();
+    }
+
+    @BeforeEach
+    void resetCounts() {
+        counter.reset();
+    }
+
+    /** Puts objects straight into the server's store: seeding is not what is counted. */
+    private void seed(String prefix, int n) {
+        for (int i = 0; i < n; i++) {
+            Blob blob = server.blobStore.blobBuilder(prefix + "f" + i).payload(("object " + i).getBytes(StandardCharsets.UTF_8))
+                    .build();
+            server.blobStore.putBlob("counted", blob);
+        }
+    }
+
+    @Test
+    void listing10kObjectsTakesTenPagesAndNoHead() throws Exception {
+        seed("ten-k/", 10_000);
+        counter.reset();
+        List<DirEntry> entries = bucket.resolve("ten-k").list(ListDetail.FILE_STATS);
+        assertThat(entries).hasSize(10_000);
+        assertThat(entries).allSatisfy(e -> {
+            assertThat(e.stat().size()).isPresent();
+            assertThat(e.stat().storedAt()).isPresent();
+        });
+        assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(10);
+        assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
+        assertThat(counter.total()).as(counter.toString()).isEqualTo(10);
+    }
+
+    @Test
+    void walkingATreeListsEachDirectoryOnceAndHeadsNothing() throws Exception {
+        for (int d = 0; d < 5; d++) {
+            seed("walked/d" + d + "/", 20);
+            seed("walked/d" + d + "/sub/", 3);
+        }
+        counter.reset();
+        long files = bucket.resolve("walked").walk().filter(DirEntry::isRegularFile).count();
+        assertThat(files).isEqualTo(5 * 23);
+        assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
+        assertThat(counter.count("GetObject")).as(counter.toString()).isZero();
+        assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(1 + 5 + 5);
+    }
+
+    @Test
+    void deleting2500ObjectsTakesThreeBatches() throws Exception {
+        seed("doomed/", 2_500);
+        counter.reset();
+        bucket.resolve("doomed").deleteRecursively();
+        assertThat(counter.count("DeleteObjects")).as(counter.toString()).isEqualTo(3);
+        assertThat(counter.count("DeleteObject")).as(counter.toString()).isZero();
+        assertThat(counter.count("HeadObject")).as("only the start is stat'ed: " + counter).isEqualTo(1);
+        assertThat(server.blobStore.list("counted", org.jclouds.blobstore.options.ListContainerOptions.Builder
+                .inDirectory("doomed"))).isEmpty();
+        assertThat(bucket.resolve("doomed").exists()).isFalse();
+    }
+
+    @Test
+    void noOpSyncFromLocalMakesNoGetAndNoHeadPerObject() throws Exception {
+        Path local = Files.createTempDirectory("rp-s3-sync-");
+        try {
+            int n = 300;
+            Instant old = Instant.parse("2024-01-02T03:04:05.123456789Z");
+            for (int i = 0; i < n; i++) {
+                Path f = local.resolve("d" + (i % 3)).resolve("file-" + i + ".txt");
+                Files.createDirectories(f.getParent());
+                Files.writeString(f, "content " + i);
+                Files.setLastModifiedTime(f, FileTime.from(old));
+            }
+            RemotePath source = RemotePaths.get(local.toUri());
+            RemotePath target = bucket.resolve("mirror");
+            SyncReport first = PathSyncer.builder(source, target).build().run();
+            assertThat(first.succeeded()).as(first.errors().toString()).isTrue();
+            assertThat(first.filesCopied()).isEqualTo(n);
+            assertThat(counter.count("PutObject") - 4).as("one PUT per file (and per directory marker): " + counter)
+                    .isEqualTo(n);
+            assertThat(counter.count("CopyObject")).as("the mtime goes with the upload, not in a second request")
+                    .isZero();
+            assertThat(target.resolve("d1/file-1.txt").stat().lastModified()).hasValue(old);
+
+            counter.reset();
+            SyncReport again = PathSyncer.builder(source, target).build().run();
+            assertThat(again.succeeded()).isTrue();
+            assertThat(again.filesCopied()).isZero();
+            assertThat(again.filesSkipped()).isEqualTo(n);
+            assertThat(counter.count("GetObject")).as(counter.toString()).isZero();
+            assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
+            assertThat(counter.total()).as("one listing per directory: " + counter).isEqualTo(1 + 3);
+
+            // A changed source file is still seen: newer mtime, same size.
+            Path changed = local.resolve("d0/file-0.txt");
+            Files.writeString(changed, "CONTENT 0");
+            Files.setLastModifiedTime(changed, FileTime.from(Instant.now().plusSeconds(5)));
+            SyncReport third = PathSyncer.builder(source, target).build().run();
+            assertThat(third.filesCopied()).isEqualTo(1);
+            assertThat(target.resolve("d0/file-0.txt").readString()).isEqualTo("CONTENT 0");
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
+}

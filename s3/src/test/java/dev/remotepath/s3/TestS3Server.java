@@ -1,0 +1,75 @@
+package dev.remotepath.s3;
+
+import java.net.URI;
+import java.util.Properties;
+import java.util.function.Consumer;
+import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.S3Proxy;
+import org.jclouds.ContextBuilder;
+import org.jclouds.blobstore.BlobStore;
+import org.jclouds.blobstore.BlobStoreContext;
+
+/**
+ * An in-process S3 server (s3proxy over jclouds' in-memory blob store) on 127.0.0.1 and a
+ * random port, with SigV4 authentication, for tests and benchmarks.
+ */
+public final class TestS3Server implements AutoCloseable {
+
+    public static final String ACCESS_KEY = "rp-test-access";
+    public static final String SECRET_KEY = "rp-test-secret-0123456789";
+
+    private final S3Proxy proxy;
+    private final BlobStoreContext context;
+    public final BlobStore blobStore;
+    public final URI endpoint;
+
+    public TestS3Server() throws Exception {
+        context = ContextBuilder.newBuilder("transient").credentials("identity", "credential")
+                .overrides(new Properties()).build(BlobStoreContext.class);
+        blobStore = context.getBlobStore();
+        proxy = S3Proxy.builder()
+                .blobStore(blobStore)
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .ignoreUnknownHeaders(true) // DeleteObjects always carries x-amz-checksum-crc32
+                .build();
+        proxy.start();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!"STARTED".equals(proxy.getState())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
+            }
+            Thread.sleep(5);
+        }
+        endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /** Creates a bucket; returns its name. */
+    public String createBucket(String name) {
+        blobStore.createContainerInLocation(null, name);
+        return name;
+    }
+
+    /** Options reaching this server with the right keys. */
+    public S3Options options() {
+        return options(b -> { });
+    }
+
+    /** Options reaching this server, adjusted. */
+    public S3Options options(Consumer<S3Options.Builder> adjust) {
+        S3Options.Builder b = S3Options.builder().endpoint(endpoint).pathStyle(true).region("us-east-1")
+                .credentials(S3Credentials.of(ACCESS_KEY, SECRET_KEY));
+        adjust.accept(b);
+        return b.build();
+    }
+
+    public int port() {
+        return proxy.getPort();
+    }
+
+    @Override
+    public void close() throws Exception {
+        proxy.stop();
+        context.close();
+    }
+}
