@@ -1,0 +1,197 @@
+package dev.remotepath.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/** Broken connections, wrong keys, missing buckets and dead endpoints: clear errors, nothing half-written. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(120)
+class S3FaultTest {
+
+    private TestS3Server server;
+    private CuttingProxy proxy;
+    private S3Client raw;
+
+    @BeforeAll
+    void start() throws Exception {
+        server = new TestS3Server();
+        server.createBucket("faults");
+        proxy = new CuttingProxy(server.port());
+        raw = S3Client.builder().endpointOverride(server.endpoint).forcePathStyle(true).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(TestS3Server.ACCESS_KEY, TestS3Server.SECRET_KEY)))
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .build();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        raw.close();
+        proxy.close();
+        server.close();
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void disarm() {
+        proxy.disarm();
+    }
+
+    /** The bucket through the cutting proxy, with no retries so that one cut is one failure. */
+    private RemotePath viaProxy(String bucket, int retries) throws IOException {
+        S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + proxy.port()))
+                .partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE).maxRetries(retries)
+                .uploadConcurrency(2));
+        return RemotePaths.get(URI.create("s3://" + bucket + "/"), o);
+    }
+
+    private static byte[] random(int n) {
+        byte[] b = new byte[n];
+        new Random(n).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void connectionDroppedDuringMultipartUploadLeavesNoObjectAndNoPendingUpload() throws Exception {
+        RemotePath root = viaProxy("faults", 0);
+        RemotePath file = root.resolve("dropped.bin");
+        byte[] content = random(4 * S3Options.MIN_PART_SIZE);
+        proxy.cutRequestAfter(S3Options.MIN_PART_SIZE + S3Options.MIN_PART_SIZE / 2L);
+        assertThatThrownBy(() -> {
+            try (OutputStream out = root.fileSystem().openWrite(file, dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE)) {
+                out.write(content);
+            }
+        }).isInstanceOf(IOException.class).hasMessageContaining("s3://faults/dropped.bin");
+        assertThat(proxy.cuts.get()).isPositive();
+        assertThat(file.exists()).isFalse();
+        assertThat(raw.listMultipartUploads(l -> l.bucket("faults")).uploads()).isEmpty();
+        root.fileSystem().close();
+    }
+
+    @Test
+    void failedCopyIntoS3AbortsTheUploadAndKeepsTheOldObject() throws Exception {
+        RemotePath root = viaProxy("faults", 0);
+        RemotePath target = root.resolve("kept.bin").writeString("old version");
+        RemotePath source = RemotePaths.get("mem://s3-fault-src/big.bin").write(random(3 * S3Options.MIN_PART_SIZE));
+        proxy.cutRequestAfter(S3Options.MIN_PART_SIZE + 1000L);
+        assertThatThrownBy(() -> source.copyTo(target, java.nio.file.StandardCopyOption.REPLACE_EXISTING))
+                .isInstanceOf(IOException.class);
+        assertThat(target.readString()).isEqualTo("old version");
+        assertThat(raw.listMultipartUploads(l -> l.bucket("faults")).uploads()).isEmpty();
+        root.fileSystem().close();
+    }
+
+    @Test
+    void readResumesAfterADroppedConnection() throws Exception {
+        RemotePath root = viaProxy("faults", 0);
+        byte[] content = random(3 * 1024 * 1024);
+        RemotePath file = root.resolve("resumed.bin").write(content);
+        proxy.cutResponseAfter(1024 * 1024);
+        byte[] read;
+        try (InputStream in = file.newInputStream()) {
+            read = in.readAllBytes();
+        }
+        assertThat(proxy.cuts.get()).isPositive();
+        assertThat(Arrays.equals(read, content)).as("content after a resumed read").isTrue();
+        root.fileSystem().close();
+    }
+
+    @Test
+    void readOfAnObjectReplacedMidwayFailsInsteadOfMixingVersions() throws Exception {
+        RemotePath root = viaProxy("faults", 0);
+        // Larger than the socket buffers on both sides of the relay, so the cut meets bytes still in flight.
+        RemotePath file = root.resolve("changing.bin").write(random(48 * 1024 * 1024));
+        long cutsBefore = proxy.cuts.get();
+        try (InputStream in = file.newInputStream()) {
+            in.readNBytes(1000);
+            raw.putObject(p -> p.bucket("faults").key("changing.bin"),
+                    software.amazon.awssdk.core.sync.RequestBody.fromBytes(random(1024)));
+            proxy.cutResponseAfter(0);
+            assertThatThrownBy(in::readAllBytes).isInstanceOf(IOException.class)
+                    .hasMessageContaining("s3://faults/changing.bin").hasMessageContaining("changed on the server");
+        }
+        assertThat(proxy.cuts.get()).isGreaterThan(cutsBefore);
+        root.fileSystem().close();
+    }
+
+    @Test
+    void wrongCredentialsAreAccessDeniedNamingThePath() throws Exception {
+        S3Options o = server.options(b -> b.credentials(S3Credentials.of(TestS3Server.ACCESS_KEY, "wrong-secret")));
+        RemotePath p = RemotePaths.get(URI.create("s3://faults/x.txt"), o);
+        try {
+            assertThatThrownBy(p::readString).isInstanceOf(AccessDeniedException.class)
+                    .hasMessageContaining("s3://faults/x.txt").hasMessageContaining("credentials refused");
+            assertThatThrownBy(() -> p.parent().list()).isInstanceOf(AccessDeniedException.class);
+        } finally {
+            p.fileSystem().close();
+        }
+    }
+
+    @Test
+    void missingBucketIsNoSuchFileSayingSo() throws Exception {
+        RemotePath p = RemotePaths.get(URI.create("s3://no-such-bucket/a/b.txt"), server.options());
+        try {
+            assertThatThrownBy(() -> p.parent().list()).isInstanceOf(NoSuchFileException.class)
+                    .hasMessageContaining("no such bucket").hasMessageContaining("s3://no-such-bucket/a");
+            assertThatThrownBy(() -> p.root().stat()).isInstanceOf(NoSuchFileException.class);
+        } finally {
+            p.fileSystem().close();
+        }
+    }
+
+    @Test
+    void deadEndpointFailsPromptlyNamingThePath() throws Exception {
+        int dead;
+        try (ServerSocket s = new ServerSocket(0)) {
+            dead = s.getLocalPort();
+        }
+        S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + dead)).maxRetries(1)
+                .apiCallTimeout(Duration.ofSeconds(20)));
+        RemotePath p = RemotePaths.get(URI.create("s3://faults/x.txt"), o);
+        long t0 = System.nanoTime();
+        try {
+            assertThatThrownBy(p::stat).isInstanceOf(IOException.class)
+                    .hasMessageContaining("s3://faults/x.txt").hasMessageContaining("cannot reach");
+        } finally {
+            p.fileSystem().close();
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(15));
+    }
+
+    @Test
+    void unsafeKeysFailTheListing() throws Exception {
+        raw.putObject(p -> p.bucket("faults").key("hostile/../escape.txt"),
+                software.amazon.awssdk.core.sync.RequestBody.fromString("x"));
+        RemotePath dir = RemotePaths.get(URI.create("s3://faults/hostile"), server.options());
+        try {
+            assertThatThrownBy(dir::list).isInstanceOf(dev.remotepath.UnsafeNameException.class);
+            assertThatThrownBy(dir::deleteRecursively).isInstanceOf(dev.remotepath.UnsafeNameException.class);
+        } finally {
+            dir.fileSystem().close();
+        }
+    }
+}
