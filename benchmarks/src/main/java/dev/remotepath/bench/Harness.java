@@ -32,6 +32,7 @@ public final class Harness {
         register(new SyncerSuite());
         register(new HttpSuite());
         register(new SftpSuite());
+        register(new S3Suite());
     }
 
     private static void register(Suite s) {

@@ -121,6 +121,12 @@ public final class S3FileSystem implements RemoteFileSystem {
     final ExecutorService partUploads = Executors.newVirtualThreadPerTaskExecutor();
     /** Prefixes ({@code a/b/}) seen to exist, so that writes into them skip the parent check. */
     private final Set<String> knownDirectories = ConcurrentHashMap.newKeySet();
+    /**
+     * Directories whose subdirectories are all in {@link #knownDirectories} (listed to the end,
+     * or created here): a write into one needs no request to learn that its name is not a
+     * directory.
+     */
+    private final Set<String> childrenKnown = ConcurrentHashMap.newKeySet();
     private volatile boolean open = true;
 
     S3FileSystem(RemoteFileSystemProvider provider, String bucket, S3Options options, Runnable onClose) {
@@ -321,13 +327,36 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     void rememberDirectory(String prefix) {
         if (knownDirectories.size() >= KNOWN_DIRECTORIES_LIMIT) {
-            knownDirectories.clear(); // a cache, not a record: start over rather than grow without bound
+            // A cache, not a record: start over rather than grow without bound.
+            childrenKnown.clear();
+            knownDirectories.clear();
         }
         knownDirectories.add(prefix);
     }
 
+    /** A listing of {@code prefix} ran to its end: every subdirectory it has is remembered. */
+    void listedToTheEnd(String prefix) {
+        childrenKnown.add(prefix);
+    }
+
     private void forgetDirectories(String prefix) {
+        childrenKnown.removeIf(p -> p.startsWith(prefix));
         knownDirectories.removeIf(p -> p.startsWith(prefix));
+    }
+
+    /**
+     * Whether writing a file at {@code path} would shadow a directory of that name. Known
+     * without a request when the parent was listed to the end or created here (a directory
+     * made since by another client is then missed, and both are listed later, as S3 allows).
+     */
+    private boolean isDirectoryForWrite(RemotePath path) throws IOException {
+        if (knownDirectories.contains(prefix(path))) {
+            return true;
+        }
+        if (childrenKnown.contains(prefix(path.parent()))) {
+            return false;
+        }
+        return directoryStat(path).isPresent();
     }
 
     /** A file's stat from a HEAD or GET: size, the stored mtime (else the upload time), ETag, MD5. */
@@ -503,7 +532,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
         requireParentDirectory(file);
-        if (directoryStat(file).isPresent()) {
+        if (isDirectoryForWrite(file)) {
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
         Optional<HeadObjectResponse> existing = mode == WriteMode.CREATE_OR_TRUNCATE ? Optional.empty()
@@ -558,6 +587,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         String prefix = prefix(directory);
         putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, formatMtime(Instant.now())), DIRECTORY_TYPE);
         rememberDirectory(prefix);
+        listedToTheEnd(prefix); // just made, and no key was below it
     }
 
     @Override
@@ -663,7 +693,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         String sourceKey = key(source);
         String targetKey = key(target);
         requireParentDirectory(target);
-        if (directoryStat(target).isPresent()) {
+        if (isDirectoryForWrite(target)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
         if (!replaceExisting && head(target, false).isPresent()) {

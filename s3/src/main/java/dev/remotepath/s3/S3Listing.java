@@ -34,6 +34,7 @@ final class S3Listing implements DirectoryListing {
     private final Set<String> files = new HashSet<>();
     private final Set<String> directories = new HashSet<>();
     private String continuation;
+    private boolean finished;
 
     S3Listing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) {
         this.fs = fs;
@@ -88,6 +89,10 @@ final class S3Listing implements DirectoryListing {
         while (ready.isEmpty() && continuation != null) {
             fs.requireOpen();
             take(fs.listPage(directory, prefix, continuation, 1000, true));
+        }
+        if (ready.isEmpty() && !finished) {
+            finished = true;
+            fs.listedToTheEnd(prefix);
         }
         return !ready.isEmpty();
     }

@@ -125,6 +125,8 @@ class S3RequestCountTest {
                     .isEqualTo(n);
             assertThat(counter.count("CopyObject")).as("the mtime goes with the upload, not in a second request")
                     .isZero();
+            assertThat(counter.count("ListObjectsV2") + counter.count("HeadObject"))
+                    .as("no probe per written file in directories created or listed here: " + counter).isLessThan(20);
             assertThat(target.resolve("d1/file-1.txt").stat().lastModified()).hasValue(old);
 
             counter.reset();
@@ -135,6 +137,19 @@ class S3RequestCountTest {
             assertThat(counter.count("GetObject")).as(counter.toString()).isZero();
             assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
             assertThat(counter.total()).as("one listing per directory: " + counter).isEqualTo(1 + 3);
+
+            // Back out of S3 into an empty directory: one GET per file, its mtime from the response.
+            Path back = Files.createTempDirectory("rp-s3-back-");
+            try {
+                counter.reset();
+                SyncReport down = PathSyncer.builder(target, RemotePaths.get(back.toUri())).build().run();
+                assertThat(down.filesCopied()).isEqualTo(n);
+                assertThat(counter.count("GetObject")).isEqualTo(n);
+                assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
+                assertThat(Files.getLastModifiedTime(back.resolve("d2/file-2.txt")).toInstant()).isEqualTo(old);
+            } finally {
+                LocalTrees.delete(back);
+            }
 
             // A changed source file is still seen: newer mtime, same size.
             Path changed = local.resolve("d0/file-0.txt");

@@ -421,11 +421,14 @@ final class SyncRun {
             typeChange(rel, s, t, "source is a file, target is a directory");
             return;
         }
-        FileStat src = complete(s);
         if (t == null) {
-            copy(new SyncAction(SyncAction.Kind.COPY_NEW, rel, Optional.of(s.path()), dst, src.size(), "new"), src);
+            // A new file needs no mtime up front: the copy takes it from the read's response
+            // (S3) or stats the source then, so only an inexact size is completed here.
+            FileStat listed = s.stat().size().isPresent() && s.stat().sizeExact() ? s.stat() : complete(s);
+            copy(new SyncAction(SyncAction.Kind.COPY_NEW, rel, Optional.of(s.path()), dst, listed.size(), "new"), listed);
             return;
         }
+        FileStat src = complete(s);
         if (t.isSymbolicLink()) {
             copy(new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(),
                     "target is a link"), src);
