@@ -95,7 +95,7 @@ final class S3Suite implements Suite {
                 : "rclone not installed: its cases are left out");
 
         // Listing fixture, and the sync targets that the no-op resyncs find already in place.
-        Path tenK = fixtures.resolve("s3-list-10k");
+        Path tenK = fixtures.resolve("s3-objects-10k");
         if (!Files.exists(tenK.resolve("f9999.dat"))) {
             Files.createDirectories(tenK);
             for (int i = 0; i < 10_000; i++) {

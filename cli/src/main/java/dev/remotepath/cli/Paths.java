@@ -24,6 +24,9 @@ final class Paths {
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));
         }
+        if (arg.regionMatches(true, 0, "s3:", 0, 3) && options != null) {
+            return RemotePaths.get(java.net.URI.create(arg), s3Options(options));
+        }
         return RemotePaths.get(arg);
     }
 
@@ -44,6 +47,21 @@ final class Paths {
             b.password(env::toCharArray);
         } else if (System.console() != null && r.identities.isEmpty()) {
             b.password(() -> System.console().readPassword("SFTP password: "));
+        }
+        return b.build();
+    }
+
+    /**
+     * S3 options from the flags; credentials from the AWS SDK's default chain (AWS_ACCESS_KEY_ID
+     * and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, ~/.aws, instance roles), never a flag.
+     */
+    static dev.remotepath.s3.S3Options s3Options(Rpath r) {
+        dev.remotepath.s3.S3Options.Builder b = dev.remotepath.s3.S3Options.builder().pathStyle(r.s3PathStyle);
+        if (r.s3Endpoint != null) {
+            b.endpoint(r.s3Endpoint);
+        }
+        if (r.s3Region != null) {
+            b.region(r.s3Region);
         }
         return b.build();
     }

@@ -65,6 +65,18 @@ public final class Rpath implements Runnable {
             description = "SFTP: the SSH client library (default ${DEFAULT-VALUE}).")
     String sftpClient;
 
+    @Option(names = "--s3-endpoint", paramLabel = "URL", scope = ScopeType.INHERIT,
+            description = "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.")
+    java.net.URI s3Endpoint;
+
+    @Option(names = "--s3-region", paramLabel = "R", scope = ScopeType.INHERIT,
+            description = "S3: the region (default: AWS_REGION or the profile's, else us-east-1).")
+    String s3Region;
+
+    @Option(names = "--s3-path-style", scope = ScopeType.INHERIT,
+            description = "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).")
+    boolean s3PathStyle;
+
     final PrintWriter out;
     final PrintWriter err;
     final OutputStream rawOut;

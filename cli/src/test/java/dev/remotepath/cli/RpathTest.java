@@ -196,4 +196,24 @@ class RpathTest {
         assertThat(sshj.err()).contains("--sftp-client sshj is not available yet");
         assertThat(rpath("--help").out()).contains("--identity", "--known-hosts", "--accept-new-host-keys", "--sftp-client");
     }
+
+    @Test
+    void s3FlagsReachTheBackend() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        // The endpoint flag is used: a refused port, named with the path, after the SDK's retries.
+        Result refused = rpath("ls", "--s3-endpoint", "http://127.0.0.1:" + port, "--s3-path-style", "--s3-region",
+                "eu-west-1", "s3://some-bucket/dir/");
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err().strip()).startsWith("rpath ls: s3://some-bucket/dir").contains("cannot reach the S3 endpoint");
+        Result bad = rpath("ls", "--s3-endpoint", "ftp://example.org", "s3://some-bucket/");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("endpoint must be an http(s)://host[:port] URI");
+        Result badUri = rpath("ls", "s3://access:secret@bucket/");
+        assertThat(badUri.code()).isEqualTo(2);
+        assertThat(badUri.err()).doesNotContain("secret@").contains("credentials in the URI");
+        assertThat(rpath("--help").out()).contains("--s3-endpoint", "--s3-region", "--s3-path-style");
+    }
 }
