@@ -32,10 +32,8 @@ final class Paths {
 
     /** SFTP options from the flags; the password from the environment or a prompt, never a flag. */
     static dev.remotepath.sftp.SftpOptions sftpOptions(Rpath r) {
-        if (!r.sftpClient.equals("mina")) {
-            throw new IllegalArgumentException("--sftp-client " + r.sftpClient + " is not available yet; use mina");
-        }
         dev.remotepath.sftp.SftpOptions.Builder b = dev.remotepath.sftp.SftpOptions.builder()
+                .client(dev.remotepath.sftp.SftpOptions.Client.parse(r.sftpClient))
                 .identityFiles(r.identities)
                 .hostKeyPolicy(r.acceptNewHostKeys ? dev.remotepath.sftp.SftpOptions.HostKeyPolicy.ACCEPT_NEW
                         : dev.remotepath.sftp.SftpOptions.HostKeyPolicy.STRICT);

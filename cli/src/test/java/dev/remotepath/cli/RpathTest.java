@@ -191,9 +191,13 @@ class RpathTest {
         Result refused = rpath("ls", "--known-hosts", temp.resolve("kh").toString(), "sftp://someone@127.0.0.1:" + port + "/");
         assertThat(refused.code()).isEqualTo(1);
         assertThat(refused.err().strip()).startsWith("rpath ls: sftp someone@127.0.0.1:" + port + ": connection refused");
-        Result sshj = rpath("ls", "--sftp-client", "sshj", "sftp://someone@127.0.0.1:" + port + "/");
-        assertThat(sshj.code()).isEqualTo(2);
-        assertThat(sshj.err()).contains("--sftp-client sshj is not available yet");
+        Result sshj = rpath("ls", "--sftp-client", "sshj", "--known-hosts", temp.resolve("kh").toString(),
+                "sftp://someone@127.0.0.1:" + port + "/");
+        assertThat(sshj.code()).isEqualTo(1);
+        assertThat(sshj.err().strip()).startsWith("rpath ls: sftp someone@127.0.0.1:" + port + ": connection refused");
+        Result bogus = rpath("ls", "--sftp-client", "jsch", "sftp://someone@127.0.0.1:" + port + "/");
+        assertThat(bogus.code()).isEqualTo(2);
+        assertThat(bogus.err()).contains("unknown SFTP client 'jsch'; expected mina or sshj");
         assertThat(rpath("--help").out()).contains("--identity", "--known-hosts", "--accept-new-host-keys", "--sftp-client");
     }
 

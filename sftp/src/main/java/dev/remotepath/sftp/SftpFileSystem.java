@@ -14,128 +14,84 @@ import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.ClosedFileSystemException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
-import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.sshd.client.SshClient;
-import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
-import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.common.NamedFactory;
-import org.apache.sshd.common.NamedResource;
-import org.apache.sshd.common.cipher.Cipher;
-import org.apache.sshd.common.config.keys.FilePasswordProvider;
-import org.apache.sshd.common.config.keys.KeyUtils;
-import org.apache.sshd.common.util.security.SecurityUtils;
-import org.apache.sshd.sftp.client.SftpClient;
-import org.apache.sshd.sftp.client.SftpClientFactory;
-import org.apache.sshd.sftp.client.SftpVersionSelector;
-import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
-import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
-import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
-import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
-import org.apache.sshd.sftp.common.SftpConstants;
-import org.apache.sshd.sftp.common.SftpException;
 
 /**
- * One SSH connection as a file system, over the Apache MINA SSHD client with SFTP pinned to
- * version 3 (what OpenSSH speaks, so behaviour is the same against every server). Listings use
- * READDIR's attributes, so walks stat nothing; reads and writes are pipelined by MINA's async
- * streams; replacing renames use {@code posix-rename@openssh.com} (a server without it gets
- * {@link Capability#RENAME}: the old file is set aside first). A v3 server answers many
- * distinct failures with a bare FAILURE: those are resolved with one more stat so the caller
- * gets the precise {@code java.nio.file} exception.
+ * One SSH connection as a file system, over the Apache MINA SSHD client or sshj
+ * ({@link SftpOptions#client()}), SFTP version 3 (what OpenSSH speaks). Everything but the
+ * wire itself is here, once, so both clients behave alike: listings use READDIR's attributes,
+ * so walks stat nothing; replacing renames use {@code posix-rename@openssh.com} (a server
+ * without it gets {@link Capability#RENAME}: the old file is set aside first). A v3 server
+ * answers many distinct failures with a bare FAILURE: those are resolved with one more stat
+ * so the caller gets the precise {@code java.nio.file} exception.
  */
 public final class SftpFileSystem implements RemoteFileSystem {
 
     private static final Duration PRECISION = Duration.ofSeconds(1);
-    private static final int BUFFER = 32 * 1024;
 
     private final RemoteFileSystemProvider provider;
+    private final SftpEndpoint endpoint;
     private final String user;
     private final String host;
-    private final String connectTo;
     private final int port;
-    private final SftpOptions options;
     private final Runnable onClose;
     private final Set<Capability> capabilities;
-    private volatile Connection connection;
+    private volatile SftpWire connection;
     private volatile boolean open = true;
     private volatile boolean checkFileFailed;
 
-    /** One SSH session with its SFTP channel and the extensions the server offered. */
-    private record Connection(SshClient client, ClientSession session, SftpClient sftp,
-            OpenSSHPosixRenameExtension posixRename, CheckFileNameExtension checkFile) {
-
-        boolean alive() {
-            return session.isOpen() && sftp.isOpen();
-        }
-
-        void closeQuietly() {
-            try {
-                sftp.close();
-            } catch (IOException ignored) {
-                // the connection is being thrown away
-            }
-            session.close(true);
-            client.stop();
-        }
-    }
-
-    /**
-     * @param host      the host as the URI names it (an alias of ~/.ssh/config, perhaps)
-     * @param connectTo the host actually connected to (the config's HostName, or {@code host})
-     */
-    SftpFileSystem(RemoteFileSystemProvider provider, String user, String host, String connectTo, int port,
-            SftpOptions options, Runnable onClose) throws IOException {
+    SftpFileSystem(RemoteFileSystemProvider provider, SftpEndpoint endpoint, Runnable onClose) throws IOException {
         this.provider = provider;
-        this.user = user;
-        this.host = host;
-        this.connectTo = connectTo;
-        this.port = port;
-        this.options = options;
+        this.endpoint = endpoint;
+        this.user = endpoint.user();
+        this.host = endpoint.host();
+        this.port = endpoint.port();
         this.onClose = onClose;
-        Connection c = connect();
+        SftpWire c = connect();
         this.connection = c;
         EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
                 Capability.SET_LAST_MODIFIED_TIME, Capability.POSIX_PERMISSIONS);
         // Plain v3 RENAME never replaces: without posix-rename, replacing goes through RENAME's
         // set-aside dance in the shared code.
-        caps.add(c.posixRename() != null ? Capability.ATOMIC_RENAME : Capability.RENAME);
-        if (c.checkFile() != null) {
+        caps.add(c.hasPosixRename() ? Capability.ATOMIC_RENAME : Capability.RENAME);
+        if (c.hasCheckFile()) {
             caps.add(Capability.NATIVE_CHECKSUM);
         }
         this.capabilities = Set.copyOf(caps);
+    }
+
+    private SftpWire connect() throws IOException {
+        return switch (endpoint.options().client()) {
+            case MINA -> MinaWire.connect(endpoint);
+            case SSHJ -> SshjWire.connect(endpoint);
+        };
+    }
+
+    /** The client library this file system talks through ({@code mina} or {@code sshj}). */
+    public String client() {
+        return connection.client();
     }
 
     /**
      * The live connection; a dropped one is re-established here, so the operation after a
      * drop works again (the one in flight during it fails, with a clear error).
      */
-    private Connection conn() throws IOException {
+    private SftpWire conn() throws IOException {
         checkOpen();
-        Connection c = connection;
+        SftpWire c = connection;
         if (c.alive()) {
             return c;
         }
@@ -150,13 +106,13 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return c;
     }
 
-    private SftpClient sftp() throws IOException {
-        return conn().sftp();
+    private SftpWire sftp() throws IOException {
+        return conn();
     }
 
     @FunctionalInterface
     private interface Call<T> {
-        T on(SftpClient sftp) throws IOException;
+        T on(SftpWire sftp) throws IOException;
     }
 
     /**
@@ -165,10 +121,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
      * the connection is dropped and the operation tried once more on a fresh one.
      */
     private <T> T repeatable(Call<T> call) throws IOException {
-        Connection c = conn();
+        SftpWire c = conn();
         try {
-            return call.on(c.sftp());
-        } catch (SftpException answer) {
+            return call.on(c);
+        } catch (SftpStatusException answer) {
             throw answer;
         } catch (IOException transport) {
             synchronized (this) {
@@ -180,77 +136,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
     }
 
-    /**
-     * MINA's default cipher order with AES-GCM moved to the front (nothing dropped): the JDK runs
-     * GCM on AES-NI and carry-less-multiply intrinsics with no separate MAC, while MINA's first
-     * choice (ChaCha20-Poly1305) runs in plain Java. Uploads of 256 MiB to OpenSSH took 2.4x
-     * less time with it (docs/benchmarks.md).
-     */
-    private static List<NamedFactory<Cipher>> gcmFirst(List<NamedFactory<Cipher>> defaults) {
-        List<NamedFactory<Cipher>> ordered = new ArrayList<>(defaults);
-        ordered.sort(Comparator.comparingInt(f -> f.getName().contains("gcm") ? 0 : 1)); // stable: the rest keep their order
-        return ordered;
-    }
-
-    private Connection connect() throws IOException {
-        String where = user + "@" + host + ":" + port;
-        AtomicReference<String> keyProblem = new AtomicReference<>();
-        SshClient c = SshClient.setUpDefaultClient();
-        // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again.
-        c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
-        c.setServerKeyVerifier(verifier(options, keyProblem));
-        c.setCipherFactories(gcmFirst(c.getCipherFactories()));
-        c.start();
-        ClientSession s = null;
-        try {
-            long timeout = options.connectTimeout().toMillis();
-            try {
-                s = c.connect(user, connectTo, port).verify(timeout).getSession();
-            } catch (IOException e) {
-                throw connectFailure(where, e, options.connectTimeout());
-            }
-            if (options.password().isPresent()) {
-                char[] pw = options.password().get().get();
-                s.addPasswordIdentity(new String(pw)); // MINA keeps passwords as String
-                java.util.Arrays.fill(pw, '\0');
-            }
-            for (KeyPair kp : keys(options.identityFiles())) {
-                s.addPublicKeyIdentity(kp);
-            }
-            try {
-                s.auth().verify(timeout);
-            } catch (IOException e) {
-                if (keyProblem.get() != null) {
-                    throw new HostKeyException(where, keyProblem.get());
-                }
-                if (e.getCause() instanceof java.util.concurrent.TimeoutException || e instanceof SocketTimeoutException) {
-                    throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
-                            + options.connectTimeout().toSeconds() + " s");
-                }
-                throw new AccessDeniedException(where, null, "authentication failed for user " + user
-                        + " (offered: " + (options.password().isPresent() ? "password" : "")
-                        + (options.identityFiles().isEmpty() ? "" : " keys " + options.identityFiles()) + ")");
-            }
-            SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
-            OpenSSHPosixRenameExtension rename = sftp.getExtension(OpenSSHPosixRenameExtension.class);
-            CheckFileNameExtension check = sftp.getExtension(CheckFileNameExtension.class);
-            return new Connection(c, s, sftp, rename != null && rename.isSupported() ? rename : null,
-                    check != null && check.isSupported() ? check : null);
-        } catch (IOException | RuntimeException e) {
-            if (s != null) {
-                s.close(true);
-            }
-            c.stop();
-            if (keyProblem.get() != null && !(e instanceof HostKeyException)) {
-                throw new HostKeyException(where, keyProblem.get());
-            }
-            throw e;
-        }
-    }
-
     @Override
     public Set<dev.remotepath.ChecksumAlgorithm> nativeChecksums() {
-        return connection.checkFile() == null || checkFileFailed ? Set.of()
+        return !connection.hasCheckFile() || checkFileFailed ? Set.of()
                 : Set.of(dev.remotepath.ChecksumAlgorithm.MD5, dev.remotepath.ChecksumAlgorithm.SHA1,
                         dev.remotepath.ChecksumAlgorithm.SHA256, dev.remotepath.ChecksumAlgorithm.SHA512);
     }
@@ -270,77 +158,25 @@ public final class SftpFileSystem implements RemoteFileSystem {
             default -> null;
         };
         try {
-            var answer = conn().checkFile().checkFileName(file.pathString(), List.of(name), 0L, 0L, 0);
-            if (answer == null || !name.equalsIgnoreCase(answer.getKey()) || answer.getValue().size() != 1) {
+            var answer = conn().checkFile(file.pathString(), name);
+            if (answer.isEmpty() || answer.get().length * 2 != algorithm.hexLength()) {
                 return java.util.Optional.empty();
             }
-            String hex = java.util.HexFormat.of().formatHex(answer.getValue().iterator().next());
+            String hex = java.util.HexFormat.of().formatHex(answer.get());
             return java.util.Optional.of(new dev.remotepath.Checksum(algorithm, hex, dev.remotepath.Checksum.Origin.NATIVE));
-        } catch (SftpException e) {
-            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+        } catch (SftpStatusException e) {
+            if (e.status() == SftpStatusException.NO_SUCH_FILE) {
                 throw mapped(e, file, null);
             }
-            checkFileFailed = true; // an extension that fails once is not trusted for this connection
-            return java.util.Optional.empty();
-        }
-    }
-
-    private ServerKeyVerifier verifier(SftpOptions options, AtomicReference<String> problem) {
-        if (options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_ALL) {
-            return AcceptAllServerKeyVerifier.INSTANCE;
-        }
-        ServerKeyVerifier unknown = options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_NEW
-                ? AcceptAllServerKeyVerifier.INSTANCE
-                : (session, address, key) -> {
-                    problem.set("the server's " + KeyUtils.getKeyType(key) + " key (" + KeyUtils.getFingerPrint(key)
-                            + ") is not in " + options.knownHosts() + "; add it, or choose HostKeyPolicy.ACCEPT_NEW");
-                    return false;
-                };
-        Path knownHosts = options.knownHosts(); // (the anonymous class below has an "options" field of its own)
-        KnownHostsServerKeyVerifier known = new KnownHostsServerKeyVerifier(unknown, knownHosts) {
-            @Override
-            public boolean acceptModifiedServerKey(ClientSession clientSession, java.net.SocketAddress remoteAddress,
-                    org.apache.sshd.client.config.hosts.KnownHostEntry entry, java.security.PublicKey expected,
-                    java.security.PublicKey actual) {
-                problem.set("the server's key CHANGED: " + knownHosts + " expects " + KeyUtils.getFingerPrint(expected)
-                        + " but the server sent " + KeyUtils.getFingerPrint(actual) + " (possible man-in-the-middle)");
-                return false;
+            FileStat s = lstatQuietly(file);
+            if (s == null) {
+                throw new NoSuchFileException(file.toString()); // a missing file, not a broken extension
             }
-        };
-        return known;
-    }
-
-    private static List<KeyPair> keys(List<Path> files) throws IOException {
-        List<KeyPair> out = new ArrayList<>();
-        for (Path f : files) {
-            try (InputStream in = Files.newInputStream(f)) {
-                for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(f.toString()), in,
-                        FilePasswordProvider.EMPTY)) {
-                    out.add(kp);
-                }
-            } catch (java.security.GeneralSecurityException e) {
-                throw new IOException("cannot load the private key " + f + ": " + e.getMessage(), e);
+            if (e.status() == SftpStatusException.OP_UNSUPPORTED) {
+                checkFileFailed = true; // announced but refused: not asked again on this connection
             }
+            return java.util.Optional.empty(); // this file only (MINA's server fails an empty one): streamed
         }
-        return out;
-    }
-
-    private static IOException connectFailure(String where, IOException e, Duration timeout) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        if (root instanceof ConnectException || String.valueOf(root.getMessage()).contains("Connection refused")) {
-            ConnectException c = new ConnectException("sftp " + where + ": connection refused");
-            c.initCause(e);
-            return c;
-        }
-        if (root instanceof java.util.concurrent.TimeoutException || String.valueOf(e.getMessage()).contains("timeout")) {
-            SocketTimeoutException t = new SocketTimeoutException("sftp " + where + ": no connection within " + timeout.toSeconds() + " s");
-            t.initCause(e);
-            return t;
-        }
-        return new IOException("sftp " + where + ": cannot connect: " + root.getMessage(), e);
     }
 
     // ------------------------------------------------------------------ identity
@@ -374,13 +210,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
         open = false;
         onClose.run();
-        Connection c = connection;
-        try {
-            c.sftp().close();
-        } finally {
-            c.session().close(false);
-            c.client().stop();
-        }
+        connection.closeQuietly();
     }
 
     @Override
@@ -397,30 +227,30 @@ public final class SftpFileSystem implements RemoteFileSystem {
     // ------------------------------------------------------------------ errors
 
     /** A status answer as the matching java.nio.file exception; FAILURE stays generic for callers to refine. */
-    private static IOException mapped(SftpException e, RemotePath p, RemotePath other) {
+    private static IOException mapped(SftpStatusException e, RemotePath p, RemotePath other) {
         String f = p.toString();
         String o = other == null ? null : other.toString();
-        IOException out = switch (e.getStatus()) {
-            case SftpConstants.SSH_FX_NO_SUCH_FILE, SftpConstants.SSH_FX_NO_SUCH_PATH -> new NoSuchFileException(f, o, null);
-            case SftpConstants.SSH_FX_PERMISSION_DENIED, SftpConstants.SSH_FX_WRITE_PROTECT ->
+        IOException out = switch (e.status()) {
+            case SftpStatusException.NO_SUCH_FILE, SftpStatusException.NO_SUCH_PATH -> new NoSuchFileException(f, o, null);
+            case SftpStatusException.PERMISSION_DENIED, SftpStatusException.WRITE_PROTECT ->
                     new AccessDeniedException(f, o, e.getMessage());
-            case SftpConstants.SSH_FX_FILE_ALREADY_EXISTS -> new FileAlreadyExistsException(f, o, null);
-            case SftpConstants.SSH_FX_DIR_NOT_EMPTY -> new DirectoryNotEmptyException(f);
-            case SftpConstants.SSH_FX_NOT_A_DIRECTORY -> new NotDirectoryException(f);
-            case SftpConstants.SSH_FX_FILE_IS_A_DIRECTORY -> new FileSystemException(f, o, "is a directory");
-            case SftpConstants.SSH_FX_NO_SPACE_ON_FILESYSTEM, SftpConstants.SSH_FX_QUOTA_EXCEEDED ->
+            case SftpStatusException.FILE_ALREADY_EXISTS -> new FileAlreadyExistsException(f, o, null);
+            case SftpStatusException.DIR_NOT_EMPTY -> new DirectoryNotEmptyException(f);
+            case SftpStatusException.NOT_A_DIRECTORY -> new NotDirectoryException(f);
+            case SftpStatusException.FILE_IS_A_DIRECTORY -> new FileSystemException(f, o, "is a directory");
+            case SftpStatusException.NO_SPACE_ON_FILESYSTEM, SftpStatusException.QUOTA_EXCEEDED ->
                     new FileSystemException(f, o, "no space left: " + e.getMessage());
-            default -> new FileSystemException(f, o, "SFTP error " + e.getStatus() + ": " + e.getMessage());
+            default -> new FileSystemException(f, o, "SFTP error " + e.status() + ": " + e.getMessage());
         };
         out.initCause(e);
         return out;
     }
 
     private IOException transport(IOException e, String operation, RemotePath p) {
-        if (e instanceof SftpException se) {
+        if (e instanceof SftpStatusException se) {
             return mapped(se, p, null);
         }
-        if (!connection.alive() || e instanceof org.apache.sshd.common.SshException) {
+        if (!connection.alive()) {
             return new IOException("sftp " + user + "@" + host + ":" + port + ": connection lost during " + operation
                     + " of " + p + " (" + e.getMessage() + ")", e);
         }
@@ -437,23 +267,25 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     // ------------------------------------------------------------------ metadata
 
-    private static FileStat toStat(SftpClient.Attributes a) {
-        FileType type = a.isSymbolicLink() ? FileType.SYMLINK : a.isDirectory() ? FileType.DIRECTORY
-                : a.isRegularFile() ? FileType.FILE : FileType.OTHER;
+    private static FileStat toStat(SftpWire.Attributes a) {
+        FileType type = switch (a.kind()) {
+            case FILE -> FileType.FILE;
+            case DIRECTORY -> FileType.DIRECTORY;
+            case SYMLINK -> FileType.SYMLINK;
+            case OTHER -> FileType.OTHER;
+        };
         FileStat.Builder b = FileStat.builder(type);
-        if (a.getFlags().contains(SftpClient.Attribute.Size)) {
-            b.size(a.getSize());
+        if (a.size() >= 0) {
+            b.size(a.size());
         }
-        FileTime m = a.getModifyTime();
-        if (m != null) {
-            b.lastModified(m.toInstant(), PRECISION);
+        if (a.mtimeSeconds() >= 0) {
+            b.lastModified(Instant.ofEpochSecond(a.mtimeSeconds()), PRECISION);
         }
-        FileTime at = a.getAccessTime();
-        if (at != null) {
-            b.lastAccess(at.toInstant());
+        if (a.atimeSeconds() >= 0) {
+            b.lastAccess(Instant.ofEpochSecond(a.atimeSeconds()));
         }
-        if (a.getFlags().contains(SftpClient.Attribute.Perms)) {
-            b.permissions(permissions(a.getPermissions()));
+        if (a.hasPermissions()) {
+            b.permissions(permissions(a.permissions()));
         }
         return b.build();
     }
@@ -506,24 +338,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen();
         List<ListedEntry> out = new ArrayList<>();
         try {
-            out.addAll(repeatable(sftp -> {
-                List<ListedEntry> entries = new ArrayList<>();
-                try {
-                    for (SftpClient.DirEntry e : sftp.readDir(directory.pathString())) {
-                        String name = e.getFilename();
-                        if (name.equals(".") || name.equals("..")) {
-                            continue;
-                        }
-                        entries.add(new ListedEntry(name, toStat(e.getAttributes())));
-                    }
-                } catch (java.io.UncheckedIOException lazy) {
-                    throw lazy.getCause(); // MINA's iterable opens the directory on first use
-                }
-                return entries;
-            }));
+            for (SftpWire.Entry e : repeatable(sftp -> sftp.readDir(directory.pathString()))) {
+                out.add(new ListedEntry(e.name(), toStat(e.attributes())));
+            }
         } catch (IOException e) {
-            if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE
-                    || e instanceof SftpException se2 && se2.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+            if (e instanceof SftpStatusException se && (se.status() == SftpStatusException.FAILURE
+                    || se.status() == SftpStatusException.NO_SUCH_FILE)) {
                 FileStat s = lstatQuietly(directory);
                 if (s != null && !s.isDirectory() && !(s.isSymbolicLink())) {
                     throw new NotDirectoryException(directory.toString());
@@ -539,9 +359,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         checkOpen();
-        SftpClient.CloseableHandle handle;
+        InputStream in;
         try {
-            handle = sftp().open(file.pathString(), SftpClient.OpenMode.Read);
+            in = sftp().read(file.pathString(), offset);
         } catch (IOException e) {
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
@@ -551,33 +371,27 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
         // OpenSSH lets a directory be opened and fails the first READ. Checking up front would
         // cost a round trip per file read; the failure path says "is a directory" instead.
-        return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp(), BUFFER, offset,
-                Long.MAX_VALUE - offset, file.pathString(), handle), e -> {
-                    FileStat s = lstatQuietly(file);
-                    return s != null && s.isDirectory() ? new FileSystemException(file.toString(), null, "is a directory")
-                            : transport(e, "read", file);
-                });
+        return new Translated.In(in, e -> {
+            FileStat s = lstatQuietly(file);
+            return s != null && s.isDirectory() ? new FileSystemException(file.toString(), null, "is a directory")
+                    : transport(e, "read", file);
+        });
     }
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         checkOpen();
-        List<SftpClient.OpenMode> modes = switch (mode) {
-            case CREATE_NEW -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive);
-            case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
-            case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
-        };
         try {
-            return new Translated.Out(sftp().write(file.pathString(), BUFFER, modes), e -> transport(e, "write", file));
+            return new Translated.Out(sftp().write(file.pathString(), mode), e -> transport(e, "write", file));
         } catch (IOException e) {
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
                 throw new FileSystemException(file.toString(), null, "is a directory");
             }
-            if (s != null && mode == WriteMode.CREATE_NEW && e instanceof SftpException) {
+            if (s != null && mode == WriteMode.CREATE_NEW && e instanceof SftpStatusException) {
                 throw new FileAlreadyExistsException(file.toString());
             }
-            if (s == null && e instanceof SftpException && lstatQuietly(file.parent()) == null) {
+            if (s == null && e instanceof SftpStatusException && lstatQuietly(file.parent()) == null) {
                 throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
             }
             throw transport(e, "write", file);
@@ -592,11 +406,11 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             sftp().mkdir(directory.pathString());
         } catch (IOException e) {
-            if (e instanceof SftpException se && se.getStatus() != SftpConstants.SSH_FX_NO_SUCH_FILE
+            if (e instanceof SftpStatusException se && se.status() != SftpStatusException.NO_SUCH_FILE
                     && lstatQuietly(directory) != null) {
                 throw new FileAlreadyExistsException(directory.toString());
             }
-            if (e instanceof SftpException && lstatQuietly(directory.parent()) == null) {
+            if (e instanceof SftpStatusException && lstatQuietly(directory.parent()) == null) {
                 throw new NoSuchFileException(directory.toString(), null, "the parent directory does not exist");
             }
             throw transport(e, "mkdir", directory);
@@ -625,11 +439,11 @@ public final class SftpFileSystem implements RemoteFileSystem {
                 return null;
             });
         } catch (IOException e) {
-            if (e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_FAILURE) {
+            if (e instanceof SftpStatusException se && se.status() == SftpStatusException.FAILURE) {
                 boolean nonEmpty;
                 try {
                     nonEmpty = hasChildren(directory);
-                } catch (SftpException unreadable) {
+                } catch (SftpStatusException unreadable) {
                     nonEmpty = false;
                 }
                 if (nonEmpty) {
@@ -641,32 +455,27 @@ public final class SftpFileSystem implements RemoteFileSystem {
     }
 
     private boolean hasChildren(RemotePath directory) throws IOException {
-        for (SftpClient.DirEntry e : sftp().readDir(directory.pathString())) {
-            if (!e.getFilename().equals(".") && !e.getFilename().equals("..")) {
-                return true;
-            }
-        }
-        return false;
+        return !sftp().readDir(directory.pathString()).isEmpty();
     }
 
     @Override
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
         checkOpen();
         try {
-            OpenSSHPosixRenameExtension posixRename = conn().posixRename();
-            if (replaceExisting && posixRename != null) {
-                posixRename.posixRename(source.pathString(), target.pathString());
+            SftpWire wire = conn();
+            if (replaceExisting && wire.hasPosixRename()) {
+                wire.posixRename(source.pathString(), target.pathString());
             } else {
                 if (!replaceExisting && lstatQuietly(target) != null) {
                     throw new FileAlreadyExistsException(target.toString());
                 }
-                sftp().rename(source.pathString(), target.pathString());
+                wire.rename(source.pathString(), target.pathString());
             }
-        } catch (SftpException e) {
+        } catch (SftpStatusException e) {
             if (lstatQuietly(source) == null) {
                 throw new NoSuchFileException(source.toString());
             }
-            if (lstatQuietly(target) != null && (!replaceExisting || conn().posixRename() == null)) {
+            if (lstatQuietly(target) != null && (!replaceExisting || !conn().hasPosixRename())) {
                 throw new FileAlreadyExistsException(target.toString());
             }
             throw mapped(e, source, target);
@@ -680,12 +489,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         checkOpen();
-        SftpClient.Attributes a = new SftpClient.Attributes();
-        FileTime t = FileTime.from(time);
-        a.modifyTime(t);
-        a.accessTime(t); // SFTPv3 sets both times together
         try {
-            sftp().setStat(path.pathString(), a);
+            sftp().setTimes(path.pathString(), time); // SFTPv3 sets both times together
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }
@@ -694,10 +499,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
         checkOpen();
-        SftpClient.Attributes a = new SftpClient.Attributes();
-        a.setPermissions(mode(permissions));
         try {
-            sftp().setStat(path.pathString(), a);
+            sftp().setPermissions(path.pathString(), mode(permissions));
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }
@@ -710,7 +513,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(link) != null) {
                 throw new FileAlreadyExistsException(link.toString());
             }
-            sftp().symLink(link.pathString(), target);
+            sftp().symlink(link.pathString(), target);
         } catch (FileSystemException e) {
             throw e;
         } catch (IOException e) {

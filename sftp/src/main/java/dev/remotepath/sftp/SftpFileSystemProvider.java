@@ -80,7 +80,8 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
                 if (fs == null || !fs.isOpen()) {
                     String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
                             ? config.getHostName() : key.host();
-                    fs = new SftpFileSystem(this, user, key.host(), connectTo, port, key.options(), () -> FILE_SYSTEMS.remove(key));
+                    fs = new SftpFileSystem(this, new SftpEndpoint(user, key.host(), connectTo, port, key.options()),
+                            () -> FILE_SYSTEMS.remove(key));
                     FILE_SYSTEMS.put(key, fs);
                 }
             }

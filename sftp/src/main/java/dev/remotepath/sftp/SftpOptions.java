@@ -20,10 +20,29 @@ import java.util.function.Supplier;
  * @param connectTimeout how long connecting and logging in may take
  * @param sshConfig      the OpenSSH client configuration whose Host blocks supply HostName,
  *                       Port, User and IdentityFile (a missing file is fine)
+ * @param client         the SSH library ({@link Client#MINA} by default); both behave alike
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
-        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig)
+        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client)
         implements FileSystemOptions {
+
+    /** The SSH client library a file system talks through. */
+    public enum Client {
+        /** Apache MINA SSHD (the default). */
+        MINA,
+        /** sshj. */
+        SSHJ;
+
+        /** {@code mina} or {@code sshj}, as flags and URIs spell it. */
+        public static Client parse(String name) {
+            for (Client c : values()) {
+                if (c.name().equalsIgnoreCase(name.trim())) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("unknown SFTP client '" + name + "'; expected mina or sshj");
+        }
+    }
 
     /** What to do with a host key known_hosts does not vouch for. */
     public enum HostKeyPolicy {
@@ -43,6 +62,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         Objects.requireNonNull(hostKeyPolicy, "hostKeyPolicy");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(sshConfig, "sshConfig");
+        Objects.requireNonNull(client, "client");
     }
 
     public static SftpOptions defaults() {
@@ -57,7 +77,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
     public String toString() {
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
-                + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + "]";
+                + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -69,6 +89,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private HostKeyPolicy hostKeyPolicy = HostKeyPolicy.STRICT;
         private Duration connectTimeout = Duration.ofSeconds(15);
         private Path sshConfig = Path.of(System.getProperty("user.home"), ".ssh", "config");
+        private Client client = Client.MINA;
 
         public Builder user(String u) {
             this.user = u;
@@ -106,9 +127,15 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /** The SSH library: {@link Client#MINA} (default) or {@link Client#SSHJ}. */
+        public Builder client(Client c) {
+            this.client = c;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
-                    hostKeyPolicy, connectTimeout, sshConfig);
+                    hostKeyPolicy, connectTimeout, sshConfig, client);
         }
     }
 }

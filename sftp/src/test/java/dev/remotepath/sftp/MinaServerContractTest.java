@@ -25,6 +25,11 @@ class MinaServerContractTest extends RemoteFileSystemContract {
     private TestSshServer server;
     private final AtomicInteger cases = new AtomicInteger();
 
+    /** The client library this class runs the contract through. */
+    SftpOptions.Client client() {
+        return SftpOptions.Client.MINA;
+    }
+
     /** The server this class runs the contract against. */
     TestSshServer newServer(Path work) throws Exception {
         return new TestSshServer(work);
@@ -38,7 +43,7 @@ class MinaServerContractTest extends RemoteFileSystemContract {
 
     @AfterAll
     void stop() throws Exception {
-        RemotePaths.get(server.uri("/"), server.options()).fileSystem().close();
+        RemotePaths.get(server.uri("/"), server.options(client())).fileSystem().close();
         server.close();
         LocalTrees.delete(work);
     }
@@ -63,10 +68,40 @@ class MinaServerContractTest extends RemoteFileSystemContract {
         }
     }
 
+    @Test
+    void runsThroughTheChosenClient() throws Exception {
+        assertThat(((SftpFileSystem) dir.fileSystem()).client()).isEqualTo(client().name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Both clients see the same server the same way: same capabilities, same listing, same stat. */
+    @Test
+    void bothClientsAgree() throws Exception {
+        dir.resolve("f.txt").writeString("same");
+        dir.resolve("d").createDirectory();
+        for (SftpOptions.Client other : SftpOptions.Client.values()) {
+            RemotePath there = RemotePaths.get(dir.toUri(), server.options(other));
+            try {
+                assertThat(there.fileSystem().capabilities()).isEqualTo(dir.fileSystem().capabilities());
+                assertThat(there.fileSystem().nativeChecksums()).isEqualTo(dir.fileSystem().nativeChecksums());
+                assertThat(there.list()).extracting(e -> e.name(), e -> e.stat())
+                        .isEqualTo(dir.list().stream().map(e -> org.assertj.core.groups.Tuple.tuple(e.name(), e.stat())).toList());
+                assertThat(there.resolve("f.txt").stat()).isEqualTo(dir.resolve("f.txt").stat());
+                var md5 = there.resolve("f.txt").checksum(dev.remotepath.ChecksumAlgorithm.SHA256);
+                assertThat(md5.hex()).isEqualTo("0967115f2813a3541eaef77de9d9d5773f1c0c04314b0bbfe4ff3b3b1c55b5d5");
+                assertThat(md5.origin()).isEqualTo(there.fileSystem().nativeChecksums().isEmpty()
+                        ? dev.remotepath.Checksum.Origin.STREAMED : dev.remotepath.Checksum.Origin.NATIVE);
+            } finally {
+                if (there.fileSystem() != dir.fileSystem()) {
+                    there.fileSystem().close();
+                }
+            }
+        }
+    }
+
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         String name = "case-" + cases.incrementAndGet();
         Files.createDirectories(server.root.resolve(name));
-        return RemotePaths.get(server.uri("/" + name), server.options());
+        return RemotePaths.get(server.uri("/" + name), server.options(client()));
     }
 }

@@ -23,6 +23,7 @@ class OpenSshContractTest extends RemoteFileSystemContract {
     private static Path work;
     private static OpenSshd server;
     private static final AtomicInteger CASES = new AtomicInteger();
+    private static dev.remotepath.spi.RemoteFileSystem fileSystem;
 
     @BeforeAll
     static void start() throws Exception {
@@ -40,20 +41,36 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         if (server == null) {
             return;
         }
-        RemotePaths.get(server.uri(work), optionsFor(server)).fileSystem().close();
+        if (fileSystem != null) {
+            fileSystem.close();
+            fileSystem = null;
+        }
         server.close();
+        server = null;
         LocalTrees.delete(work);
     }
 
     /** Key login with the server's own known_hosts. */
     static SftpOptions optionsFor(OpenSshd server) {
-        return SftpOptions.builder().identityFiles(java.util.List.of(server.clientKey)).knownHosts(server.knownHosts).build();
+        return optionsFor(server, SftpOptions.Client.MINA);
+    }
+
+    static SftpOptions optionsFor(OpenSshd server, SftpOptions.Client client) {
+        return SftpOptions.builder().identityFiles(java.util.List.of(server.clientKey)).knownHosts(server.knownHosts)
+                .client(client).build();
+    }
+
+    /** The client library this class runs the contract through. */
+    SftpOptions.Client client() {
+        return SftpOptions.Client.MINA;
     }
 
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         Path dir = Files.createDirectories(work.resolve("case-" + CASES.incrementAndGet()));
-        return RemotePaths.get(server.uri(dir), optionsFor(server));
+        RemotePath p = RemotePaths.get(server.uri(dir), optionsFor(server, client()));
+        fileSystem = p.fileSystem();
+        return p;
     }
 
     @org.junit.jupiter.api.Test

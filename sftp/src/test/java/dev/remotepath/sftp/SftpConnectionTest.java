@@ -20,6 +20,8 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Connecting: each failure is its own clear exception naming user, host and port, never the password. */
 class SftpConnectionTest {
@@ -39,9 +41,11 @@ class SftpConnectionTest {
         LocalTrees.delete(work);
     }
 
-    @Test
-    void wrongPasswordIsAccessDeniedWithoutThePassword() {
-        SftpOptions wrong = SftpOptions.builder().password("not-the-password"::toCharArray).knownHosts(server.knownHosts).build();
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void wrongPasswordIsAccessDeniedWithoutThePassword(SftpOptions.Client client) {
+        SftpOptions wrong = SftpOptions.builder().password("not-the-password"::toCharArray).knownHosts(server.knownHosts)
+                .client(client).build();
         assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), wrong))
                 .isInstanceOf(AccessDeniedException.class)
                 .hasMessageContaining("tester@127.0.0.1:" + server.port())
@@ -49,40 +53,52 @@ class SftpConnectionTest {
                 .hasMessageNotContaining("not-the-password");
     }
 
-    @Test
-    void unknownHostKeyIsRefusedByDefaultAndAcceptedWhenAsked() throws Exception {
-        Path empty = Files.writeString(work.resolve("empty_known_hosts"), "");
-        SftpOptions strict = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty).build();
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void unknownHostKeyIsRefusedByDefaultAndAcceptedWhenAsked(SftpOptions.Client client) throws Exception {
+        Path empty = Files.writeString(work.resolve("empty_known_hosts_" + client), "");
+        SftpOptions strict = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty)
+                .client(client).build();
         assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), strict))
                 .isInstanceOf(HostKeyException.class)
                 .hasMessageContaining("127.0.0.1:" + server.port())
-                .hasMessageContaining("not in " + empty);
+                .hasMessageContaining("not in " + empty)
+                .hasMessageContaining("SHA256:");
         SftpOptions acceptNew = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty)
-                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).build();
+                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).client(client).build();
         RemotePath p = RemotePaths.get(server.uri("/"), acceptNew);
         assertThat(p.isDirectory()).isTrue();
         p.fileSystem().close();
+        // The key was recorded: a strict connection now succeeds.
+        assertThat(Files.readString(empty)).contains("[127.0.0.1]:" + server.port());
+        RemotePath again = RemotePaths.get(server.uri("/"), strict);
+        assertThat(again.isDirectory()).isTrue();
+        again.fileSystem().close();
     }
 
-    @Test
-    void changedHostKeyIsRefusedEvenWhenNewKeysAreAccepted() throws Exception {
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void changedHostKeyIsRefusedEvenWhenNewKeysAreAccepted(SftpOptions.Client client) throws Exception {
         var gen = KeyPairGenerator.getInstance("EC");
         gen.initialize(256);
         Path other = Files.writeString(work.resolve("changed_known_hosts"),
                 "[127.0.0.1]:" + server.port() + " " + PublicKeyEntry.toString(gen.generateKeyPair().getPublic()) + "\n");
         SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(other)
-                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).build();
+                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).client(client).build();
         assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), opts))
-                .isInstanceOf(HostKeyException.class);
+                .isInstanceOf(HostKeyException.class)
+                .hasMessageContaining("CHANGED");
     }
 
-    @Test
-    void refusedConnectionNamesHostAndPort() throws Exception {
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void refusedConnectionNamesHostAndPort(SftpOptions.Client client) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        SftpOptions opts = SftpOptions.builder().password("x"::toCharArray).connectTimeout(Duration.ofSeconds(3)).build();
+        SftpOptions opts = SftpOptions.builder().password("x"::toCharArray).connectTimeout(Duration.ofSeconds(3))
+                .client(client).build();
         int p = port;
         assertThatThrownBy(() -> RemotePaths.get(URI.create("sftp://someone@127.0.0.1:" + p + "/"), opts))
                 .isInstanceOf(ConnectException.class)

@@ -80,7 +80,11 @@ final class TestSshServer implements AutoCloseable {
     }
 
     SftpOptions options() {
-        return SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts).build();
+        return options(SftpOptions.Client.MINA);
+    }
+
+    SftpOptions options(SftpOptions.Client client) {
+        return SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts).client(client).build();
     }
 
     /** The URI of a path below {@link #root}. */

@@ -1,0 +1,86 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.spi.WriteMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One SSH session with an SFTP v3 channel, as a client library provides it: the protocol's
+ * requests and nothing more. {@link SftpFileSystem} holds all behaviour (error mapping,
+ * reconnects, the FAILURE disambiguation, rename emulation) once, over either client, so that
+ * both behave alike. A server's status answer is thrown as {@link SftpStatusException}; any
+ * other {@code IOException} is a transport failure.
+ */
+interface SftpWire {
+
+    /** File attributes as SFTP v3 carries them; absent fields are -1 (times, size) or null. */
+    record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
+        enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
+
+        boolean hasPermissions() {
+            return permissions >= 0;
+        }
+    }
+
+    /** A READDIR name with the attributes that came with it. */
+    record Entry(String name, Attributes attributes) {
+    }
+
+    /** Which client library this is ({@code mina}, {@code sshj}). */
+    String client();
+
+    boolean alive();
+
+    boolean hasPosixRename();
+
+    boolean hasCheckFile();
+
+    Attributes stat(String path) throws IOException;
+
+    Attributes lstat(String path) throws IOException;
+
+    /** The directory's names and attributes, without {@code .} and {@code ..}. */
+    List<Entry> readDir(String path) throws IOException;
+
+    /** Opens and reads from {@code offset}, pipelining reads; closing closes the handle. */
+    InputStream read(String path, long offset) throws IOException;
+
+    /** Opens ({@code CREAT|EXCL}, {@code CREAT|TRUNC} or {@code CREAT|APPEND}) and writes, pipelined. */
+    OutputStream write(String path, WriteMode mode) throws IOException;
+
+    void mkdir(String path) throws IOException;
+
+    void rmdir(String path) throws IOException;
+
+    void remove(String path) throws IOException;
+
+    /** SSH_FXP_RENAME: never replaces an existing target. */
+    void rename(String source, String target) throws IOException;
+
+    /** {@code posix-rename@openssh.com}: replaces atomically. Only when {@link #hasPosixRename()}. */
+    void posixRename(String source, String target) throws IOException;
+
+    /** SETSTAT of both times (v3 sets them together). */
+    void setTimes(String path, Instant time) throws IOException;
+
+    /** SETSTAT of the permission bits. */
+    void setPermissions(String path, int mode) throws IOException;
+
+    /** Creates {@code link} pointing at {@code target}, in the argument order the server expects. */
+    void symlink(String link, String target) throws IOException;
+
+    String readLink(String path) throws IOException;
+
+    /**
+     * {@code check-file-name} over the whole file with one algorithm ({@code md5}, {@code sha1},
+     * ...); empty when the server answered with another algorithm or several hashes.
+     */
+    Optional<byte[]> checkFile(String path, String algorithm) throws IOException;
+
+    /** Closes the channel and the session; failures are ignored, the wire is being thrown away. */
+    void closeQuietly();
+}

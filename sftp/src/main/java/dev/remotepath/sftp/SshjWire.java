@@ -1,0 +1,533 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.spi.WriteMode;
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.SocketTimeoutException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.PublicKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import net.schmizz.sshj.DefaultConfig;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.Buffer;
+import net.schmizz.sshj.common.KeyType;
+import net.schmizz.sshj.sftp.FileAttributes;
+import net.schmizz.sshj.sftp.FileMode;
+import net.schmizz.sshj.sftp.OpenMode;
+import net.schmizz.sshj.sftp.PacketType;
+import net.schmizz.sshj.sftp.RemoteFile;
+import net.schmizz.sshj.sftp.RemoteResourceInfo;
+import net.schmizz.sshj.sftp.Response;
+import net.schmizz.sshj.sftp.SFTPClient;
+import net.schmizz.sshj.sftp.SFTPEngine;
+import net.schmizz.sshj.sftp.SFTPException;
+import net.schmizz.sshj.transport.TransportException;
+import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
+import net.schmizz.sshj.userauth.UserAuthException;
+import net.schmizz.sshj.userauth.method.AuthMethod;
+import net.schmizz.sshj.userauth.method.AuthPassword;
+import net.schmizz.sshj.userauth.method.AuthPublickey;
+import net.schmizz.sshj.userauth.password.PasswordFinder;
+import net.schmizz.sshj.userauth.password.Resource;
+
+/**
+ * The SFTP wire over sshj (v3, as sshj speaks it), with 64 requests in flight each way like
+ * OpenSSH's own client. Extensions the sshj API does not wrap ({@code posix-rename},
+ * {@code check-file-name}) are sent as raw SSH_FXP_EXTENDED requests.
+ */
+final class SshjWire implements SftpWire {
+
+    private static final int IN_FLIGHT = 64;
+    private static final int WRITE_CHUNK = 32 * 1024;
+
+    /** sshj's engine, exposing the extensions the server announced. */
+    private static final class Engine extends SFTPEngine {
+        Engine(SSHClient ssh) throws IOException {
+            super(ssh);
+        }
+
+        boolean offers(String extension) {
+            return serverExtensions.containsKey(extension);
+        }
+
+        /**
+         * Whether a v3 server lists {@code name} among the extension requests it takes, in the
+         * names of its {@code supported2} or {@code supported} blob (SSH strings, so the name
+         * appears verbatim): how MINA's client decides, and how MINA's server announces them.
+         */
+        boolean lists(String name) {
+            for (String blob : new String[] {serverExtensions.get("supported2"), serverExtensions.get("supported")}) {
+                if (blob != null && blob.contains(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final SSHClient ssh;
+    private final Engine engine;
+    private final SFTPClient sftp;
+    private final boolean posixRename;
+    private final boolean checkFile;
+
+    private SshjWire(SSHClient ssh, Engine engine) {
+        this.ssh = ssh;
+        this.engine = engine;
+        this.sftp = new SFTPClient(engine);
+        this.posixRename = engine.offers("posix-rename@openssh.com");
+        this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
+    }
+
+    static SshjWire connect(SftpEndpoint at) throws IOException {
+        SftpOptions options = at.options();
+        String where = at.where();
+        AtomicReference<String> keyProblem = new AtomicReference<>();
+        SSHClient ssh = new SSHClient(new DefaultConfig());
+        int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
+        ssh.setConnectTimeout(timeout);
+        ssh.addHostKeyVerifier(verifier(options, keyProblem));
+        try {
+            try {
+                ssh.connect(at.connectTo(), at.port());
+            } catch (TransportException e) {
+                if (keyProblem.get() != null) {
+                    throw new HostKeyException(where, keyProblem.get());
+                }
+                throw SftpEndpoint.connectFailure(where, e, options.connectTimeout());
+            } catch (IOException e) {
+                throw SftpEndpoint.connectFailure(where, e, options.connectTimeout());
+            }
+            List<AuthMethod> methods = new ArrayList<>();
+            for (Path key : options.identityFiles()) {
+                try {
+                    methods.add(new AuthPublickey(ssh.loadKeys(key.toString())));
+                } catch (IOException e) {
+                    throw new IOException("cannot load the private key " + key + ": " + e.getMessage(), e);
+                }
+            }
+            if (options.password().isPresent()) {
+                methods.add(new AuthPassword(new PasswordFinder() {
+                    @Override
+                    public char[] reqPassword(Resource<?> resource) {
+                        return options.password().get().get();
+                    }
+
+                    @Override
+                    public boolean shouldRetry(Resource<?> resource) {
+                        return false;
+                    }
+                }));
+            }
+            try {
+                ssh.auth(at.user(), methods);
+            } catch (UserAuthException e) {
+                throw at.authenticationFailed();
+            } catch (TransportException e) {
+                if (e.getCause() instanceof SocketTimeoutException || e.getCause() instanceof java.util.concurrent.TimeoutException) {
+                    throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
+                            + options.connectTimeout().toSeconds() + " s");
+                }
+                throw new IOException("sftp " + where + ": logging in failed: " + e.getMessage(), e);
+            }
+            Engine engine = new Engine(ssh);
+            engine.init();
+            return new SshjWire(ssh, engine);
+        } catch (IOException | RuntimeException e) {
+            try {
+                ssh.disconnect();
+            } catch (IOException ignored) {
+                // already failing
+            }
+            if (keyProblem.get() != null && !(e instanceof HostKeyException)) {
+                throw new HostKeyException(where, keyProblem.get());
+            }
+            throw e;
+        }
+    }
+
+    private static OpenSSHKnownHosts verifier(SftpOptions options, AtomicReference<String> problem) throws IOException {
+        Path knownHosts = options.knownHosts();
+        SftpOptions.HostKeyPolicy policy = options.hostKeyPolicy();
+        return new OpenSSHKnownHosts(knownHosts.toFile()) {
+            @Override
+            public boolean verify(String hostname, int port, PublicKey key) {
+                return policy == SftpOptions.HostKeyPolicy.ACCEPT_ALL || super.verify(hostname, port, key);
+            }
+
+            @Override
+            protected boolean hostKeyUnverifiableAction(String hostname, PublicKey key) {
+                // A host known under a key of another type has changed its key, as MINA (and
+                // OpenSSH, for the type it negotiated) sees it: never silently accepted.
+                for (KnownHostEntry e : entries()) {
+                    try {
+                        if (e.appliesTo(hostname)) {
+                            return hostKeyChangedAction(hostname, key);
+                        }
+                    } catch (IOException ignored) {
+                        // an unreadable entry applies to nothing
+                    }
+                }
+                if (policy == SftpOptions.HostKeyPolicy.ACCEPT_NEW) {
+                    try {
+                        HostEntry entry = new HostEntry(null, hostname, KeyType.fromKey(key), key);
+                        entries().add(entry);
+                        write(entry);
+                    } catch (IOException e) {
+                        problem.set("the server's key could not be added to " + knownHosts + ": " + e.getMessage());
+                        return false;
+                    }
+                    return true;
+                }
+                problem.set(SftpEndpoint.unknownKey(KeyType.fromKey(key).toString(), fingerprint(key), knownHosts));
+                return false;
+            }
+
+            @Override
+            protected boolean hostKeyChangedAction(String hostname, PublicKey key) {
+                String expected = "another key";
+                for (KnownHostEntry e : entries()) {
+                    try {
+                        if (e.appliesTo(hostname)) {
+                            expected = e.getType() + " " + e.getFingerprint();
+                        }
+                    } catch (IOException ignored) {
+                        // an unreadable entry names nothing
+                    }
+                }
+                problem.set(SftpEndpoint.changedKey(knownHosts, expected, fingerprint(key)));
+                return false;
+            }
+        };
+    }
+
+    /** OpenSSH's {@code SHA256:} fingerprint, as MINA prints it too. */
+    private static String fingerprint(PublicKey key) {
+        try {
+            byte[] blob = new Buffer.PlainBuffer().putPublicKey(key).getCompactData();
+            return "SHA256:" + Base64.getEncoder().withoutPadding()
+                    .encodeToString(MessageDigest.getInstance("SHA-256").digest(blob));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ the wire
+
+    @FunctionalInterface
+    private interface Request<T> {
+        T send() throws IOException;
+    }
+
+    private static <T> T answer(Request<T> request) throws IOException {
+        try {
+            return request.send();
+        } catch (IOException e) {
+            throw neutral(e);
+        }
+    }
+
+    private static IOException neutral(IOException e) {
+        if (e instanceof SFTPException se && se.getStatusCode() != null
+                && se.getStatusCode() != Response.StatusCode.UNKNOWN) {
+            return new SftpStatusException(se.getStatusCode().getCode(), se.getMessage(), se);
+        }
+        return e;
+    }
+
+    @Override
+    public String client() {
+        return "sshj";
+    }
+
+    @Override
+    public boolean alive() {
+        return ssh.isConnected() && ssh.isAuthenticated();
+    }
+
+    @Override
+    public boolean hasPosixRename() {
+        return posixRename;
+    }
+
+    @Override
+    public boolean hasCheckFile() {
+        return checkFile;
+    }
+
+    private static Attributes attributes(FileAttributes a) {
+        FileMode.Type type = a.getType();
+        Attributes.Kind kind = type == FileMode.Type.SYMLINK ? Attributes.Kind.SYMLINK
+                : type == FileMode.Type.DIRECTORY ? Attributes.Kind.DIRECTORY
+                : type == FileMode.Type.REGULAR ? Attributes.Kind.FILE : Attributes.Kind.OTHER;
+        boolean times = a.has(FileAttributes.Flag.ACMODTIME);
+        return new Attributes(kind, a.has(FileAttributes.Flag.SIZE) ? a.getSize() : -1,
+                times ? a.getMtime() : -1, times ? a.getAtime() : -1,
+                a.has(FileAttributes.Flag.MODE) ? a.getMode().getPermissionsMask() & 07777 : -1);
+    }
+
+    @Override
+    public Attributes stat(String path) throws IOException {
+        return answer(() -> attributes(sftp.stat(path)));
+    }
+
+    @Override
+    public Attributes lstat(String path) throws IOException {
+        return answer(() -> attributes(sftp.lstat(path)));
+    }
+
+    @Override
+    public List<Entry> readDir(String path) throws IOException {
+        return answer(() -> {
+            List<Entry> entries = new ArrayList<>();
+            for (RemoteResourceInfo r : sftp.ls(path)) {
+                String name = r.getName();
+                if (!name.equals(".") && !name.equals("..")) {
+                    entries.add(new Entry(name, attributes(r.getAttributes())));
+                }
+            }
+            return entries;
+        });
+    }
+
+    @Override
+    public InputStream read(String path, long offset) throws IOException {
+        RemoteFile file = answer(() -> sftp.open(path, EnumSet.of(OpenMode.READ)));
+        return new FilterInputStream(file.new ReadAheadRemoteFileInputStream(IN_FLIGHT, offset)) {
+            private boolean closed;
+
+            @Override
+            public int read() throws IOException {
+                try {
+                    return in.read();
+                } catch (IOException e) {
+                    throw neutral(e);
+                }
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return in.read(b, off, len);
+                } catch (IOException e) {
+                    throw neutral(e);
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                try {
+                    in.close();
+                } finally {
+                    answer(() -> {
+                        file.close();
+                        return null;
+                    });
+                }
+            }
+        };
+    }
+
+    @Override
+    public OutputStream write(String path, WriteMode mode) throws IOException {
+        Set<OpenMode> modes = switch (mode) {
+            case CREATE_NEW -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL);
+            case CREATE_OR_TRUNCATE -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.TRUNC);
+            case CREATE_OR_APPEND -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.APPEND);
+        };
+        RemoteFile file = answer(() -> sftp.open(path, modes));
+        // sshj writes at explicit offsets: an append starts at the current end.
+        long start = mode == WriteMode.CREATE_OR_APPEND ? answer(file::length) : 0;
+        OutputStream out = file.new RemoteFileOutputStream(start, IN_FLIGHT);
+        return new FilterOutputStream(out) {
+            private boolean closed;
+
+            @Override
+            public void write(int b) throws IOException {
+                try {
+                    out.write(b);
+                } catch (IOException e) {
+                    throw neutral(e);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                try {
+                    // sshj sends each write as one WRITE request: keep them within what servers
+                    // accept (OpenSSH's sftp-server refuses messages over 256 KiB).
+                    for (int at = 0; at < len; at += WRITE_CHUNK) {
+                        out.write(b, off + at, Math.min(WRITE_CHUNK, len - at));
+                    }
+                } catch (IOException e) {
+                    throw neutral(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw neutral(e);
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                try {
+                    out.close(); // waits for every write's answer
+                } catch (IOException e) {
+                    throw neutral(e);
+                } finally {
+                    answer(() -> {
+                        file.close();
+                        return null;
+                    });
+                }
+            }
+        };
+    }
+
+    @Override
+    public void mkdir(String path) throws IOException {
+        answer(() -> {
+            sftp.mkdir(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void rmdir(String path) throws IOException {
+        answer(() -> {
+            sftp.rmdir(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void remove(String path) throws IOException {
+        answer(() -> {
+            sftp.rm(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void rename(String source, String target) throws IOException {
+        answer(() -> {
+            sftp.rename(source, target);
+            return null;
+        });
+    }
+
+    @Override
+    public void posixRename(String source, String target) throws IOException {
+        answer(() -> {
+            extended(engine.newExtendedRequest("posix-rename@openssh.com").putString(source).putString(target))
+                    .ensureStatusPacketIsOK();
+            return null;
+        });
+    }
+
+    private Response extended(net.schmizz.sshj.sftp.Request request) throws IOException {
+        return engine.request(request).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void setTimes(String path, Instant time) throws IOException {
+        long s = time.getEpochSecond();
+        answer(() -> {
+            sftp.setattr(path, new FileAttributes.Builder().withAtimeMtime(s, s).build());
+            return null;
+        });
+    }
+
+    @Override
+    public void setPermissions(String path, int mode) throws IOException {
+        answer(() -> {
+            sftp.setattr(path, new FileAttributes.Builder().withPermissions(mode).build());
+            return null;
+        });
+    }
+
+    @Override
+    public void symlink(String link, String target) throws IOException {
+        answer(() -> {
+            // OpenSSH (and MINA, following it) take SSH_FXP_SYMLINK's arguments in the reverse of
+            // the draft's order, which sshj sends as written: swap them, as OpenSSH's client does.
+            sftp.symlink(target, link);
+            return null;
+        });
+    }
+
+    @Override
+    public String readLink(String path) throws IOException {
+        return answer(() -> sftp.readlink(path));
+    }
+
+    @Override
+    public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
+        return answer(() -> {
+            Response r = extended(engine.newExtendedRequest("check-file-name").putString(path).putString(algorithm)
+                    .putUInt64(0).putUInt64(0).putUInt32(0));
+            if (r.getType() == PacketType.STATUS) {
+                r.ensureStatusPacketIsOK(); // throws the status
+                return Optional.empty();
+            }
+            r.ensurePacketTypeIs(PacketType.EXTENDED_REPLY);
+            String used = r.readString();
+            if (used.startsWith("check-file")) {
+                used = r.readString(); // MINA's server names the extension before the algorithm
+            }
+            byte[] hash = new byte[r.available()];
+            r.readRawBytes(hash);
+            // The draft sends the hash raw; MINA's server (and client) frame it as an SSH string.
+            if (hash.length > 4) {
+                long framed = ((hash[0] & 0xffL) << 24) | ((hash[1] & 0xff) << 16) | ((hash[2] & 0xff) << 8) | (hash[3] & 0xff);
+                if (framed == hash.length - 4) {
+                    hash = java.util.Arrays.copyOfRange(hash, 4, hash.length);
+                }
+            }
+            if (!algorithm.equalsIgnoreCase(used) || hash.length == 0) {
+                return Optional.empty();
+            }
+            return Optional.of(hash);
+        });
+    }
+
+    @Override
+    public void closeQuietly() {
+        try {
+            sftp.close();
+        } catch (IOException ignored) {
+            // the connection is being thrown away
+        }
+        try {
+            ssh.disconnect();
+        } catch (IOException ignored) {
+            // the same
+        }
+    }
+}
