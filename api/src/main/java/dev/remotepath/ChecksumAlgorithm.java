@@ -10,7 +10,9 @@ public enum ChecksumAlgorithm {
     SHA256("SHA-256", 64),
     SHA512("SHA-512", 128),
     CRC32(null, 8),
-    CRC32C(null, 8);
+    CRC32C(null, 8),
+    /** CRC-64/NVME, S3's default checksum for new objects. */
+    CRC64NVME(null, 16);
 
     private final String jcaName;
     private final int hexLength;
@@ -44,6 +46,6 @@ public enum ChecksumAlgorithm {
             }
         }
         throw new IllegalArgumentException("unknown checksum algorithm '" + name
-                + "'; expected one of md5, sha1, sha256, sha512, crc32, crc32c");
+                + "'; expected one of md5, sha1, sha256, sha512, crc32, crc32c, crc64nvme");
     }
 }

@@ -20,13 +20,19 @@ public final class StreamingChecksum {
     public static dev.remotepath.Checksum of(ChecksumAlgorithm algorithm, InputStream in) throws IOException {
         byte[] buf = new byte[64 * 1024];
         int n;
-        if (algorithm == ChecksumAlgorithm.CRC32 || algorithm == ChecksumAlgorithm.CRC32C) {
-            Checksum crc = algorithm == ChecksumAlgorithm.CRC32 ? new CRC32() : new CRC32C();
+        if (algorithm.jcaName().isEmpty()) {
+            Checksum crc = switch (algorithm) {
+                case CRC32 -> new CRC32();
+                case CRC32C -> new CRC32C();
+                case CRC64NVME -> new Crc64Nvme();
+                default -> throw new IllegalStateException("no checksum for " + algorithm);
+            };
             while ((n = in.read(buf)) > 0) {
                 crc.update(buf, 0, n);
             }
-            return new dev.remotepath.Checksum(algorithm, String.format("%08x", crc.getValue()),
-                    dev.remotepath.Checksum.Origin.STREAMED);
+            String hex = algorithm.hexLength() == 16 ? String.format("%016x", crc.getValue())
+                    : String.format("%08x", crc.getValue());
+            return new dev.remotepath.Checksum(algorithm, hex, dev.remotepath.Checksum.Origin.STREAMED);
         }
         MessageDigest md;
         try {

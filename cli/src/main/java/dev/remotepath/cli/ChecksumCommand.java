@@ -17,7 +17,7 @@ final class ChecksumCommand implements Callable<Integer> {
     Rpath rpath;
 
     @Option(names = {"-a", "--algorithm"}, defaultValue = "sha256",
-            description = "md5, sha1, sha256, sha512, crc32 or crc32c (default ${DEFAULT-VALUE}).")
+            description = "md5, sha1, sha256, sha512, crc32, crc32c or crc64nvme (default ${DEFAULT-VALUE}).")
     String algorithm;
 
     @Parameters(paramLabel = "URI", arity = "1..*")

@@ -109,7 +109,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     private static final int DELETE_BATCH = 1000;
     private static final Pattern MD5_ETAG = Pattern.compile("[0-9a-fA-F]{32}");
     private static final Set<ChecksumAlgorithm> NATIVE = EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1,
-            ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C);
+            ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.CRC64NVME);
     private static final int KNOWN_DIRECTORIES_LIMIT = 100_000;
 
     private final RemoteFileSystemProvider provider;
@@ -829,6 +829,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             case SHA256 -> base64ToHex(h.checksumSHA256());
             case CRC32 -> base64ToHex(h.checksumCRC32());
             case CRC32C -> base64ToHex(h.checksumCRC32C());
+            case CRC64NVME -> base64ToHex(h.checksumCRC64NVME());
             default -> null;
         };
         if (value == null || value.length() != algorithm.hexLength()) {
