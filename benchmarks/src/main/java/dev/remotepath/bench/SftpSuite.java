@@ -32,6 +32,7 @@ final class SftpSuite implements Suite {
     private Path small;
     private Path listed;
     private RemotePath remoteRoot;
+    private RemotePath sshjRoot;
     private boolean rclone;
 
     @Override
@@ -41,7 +42,7 @@ final class SftpSuite implements Suite {
 
     @Override
     public String description() {
-        return "loopback OpenSSH: 256 MiB read/write, 1000 x 4 KiB upload, 10k listing; RemotePath vs sftp -b and rclone";
+        return "loopback OpenSSH: 256 MiB read/write, 1000 x 4 KiB upload, 10k listing; RemotePath (MINA, sshj) vs sftp -b and rclone";
     }
 
     @Override
@@ -85,6 +86,8 @@ final class SftpSuite implements Suite {
         }));
         remoteRoot = RemotePaths.get(sshd.uri(fixtures.toAbsolutePath()), SftpOptions.builder()
                 .identityFiles(List.of(sshd.clientKey)).knownHosts(sshd.knownHosts).build());
+        sshjRoot = RemotePaths.get(sshd.uri(fixtures.toAbsolutePath()), SftpOptions.builder()
+                .identityFiles(List.of(sshd.clientKey)).knownHosts(sshd.knownHosts).client(SftpOptions.Client.SSHJ).build());
         rclone = Fixtures.succeeds("rclone", "version");
         notes.add("OpenSSH: " + Fixtures.firstLineOf("ssh", "-V") + "; sftp client: OpenSSH's, batch mode");
         notes.add(rclone ? "rclone: " + Fixtures.firstLineOf("rclone", "version") + " (--sftp-disable-hashcheck: no remote md5sum, "
@@ -110,6 +113,10 @@ final class SftpSuite implements Suite {
             remote(big).copyTo(RemotePaths.of(down), StandardCopyOption.REPLACE_EXISTING);
             return 1;
         }));
+        cases.add(new Case("read-256MiB", "remotepath-sshj", false, clearDown, () -> {
+            remoteSshj(big).copyTo(RemotePaths.of(down), StandardCopyOption.REPLACE_EXISTING);
+            return 1;
+        }));
         if (rclone) {
             cases.add(new Case("read-256MiB", "rclone", false, clearDown, () -> rclone("copyto", "bench:" + big, down.toString())));
         }
@@ -122,6 +129,10 @@ final class SftpSuite implements Suite {
         cases.add(new Case("write-256MiB", "openssh-sftp", true, clearUp, () -> sftpBatch("put " + big + " " + up)));
         cases.add(new Case("write-256MiB", "remotepath-mina", false, clearUp, () -> {
             RemotePaths.of(big).copyTo(remote(up), StandardCopyOption.REPLACE_EXISTING);
+            return 1;
+        }));
+        cases.add(new Case("write-256MiB", "remotepath-sshj", false, clearUp, () -> {
+            RemotePaths.of(big).copyTo(remoteSshj(up), StandardCopyOption.REPLACE_EXISTING);
             return 1;
         }));
         if (rclone) {
@@ -143,9 +154,22 @@ final class SftpSuite implements Suite {
             TreeCopier.copy(RemotePaths.of(small), remote(fresh[0]));
             return 1;
         }));
+        cases.add(new Case("upload-1000x4KiB", "remotepath-sshj", false, newTarget, () -> {
+            TreeCopier.copy(RemotePaths.of(small), remoteSshj(fresh[0]));
+            return 1;
+        }));
+        // rclone copy runs 4 transfers; PathSyncer is RemotePath's tool with the same parallelism.
+        cases.add(new Case("upload-1000x4KiB", "remotepath-mina-sync", false, newTarget, () -> {
+            var r = dev.remotepath.syncer.PathSyncer.builder(RemotePaths.of(small), remote(fresh[0])).build().run();
+            if (!r.succeeded()) {
+                throw new IllegalStateException("sync failed: " + r.errors());
+            }
+            return 1;
+        }));
 
         cases.add(new Case("list-10k", "openssh-sftp", true, () -> sftpBatch("ls -l " + listed)));
         cases.add(new Case("list-10k", "remotepath-mina", false, () -> remote(listed).list().size() / 10_000));
+        cases.add(new Case("list-10k", "remotepath-sshj", false, () -> remoteSshj(listed).list().size() / 10_000));
         if (rclone) {
             cases.add(new Case("list-10k", "rclone", false, () -> rclone("lsl", "--max-depth", "1", "bench:" + listed)));
         }
@@ -156,15 +180,22 @@ final class SftpSuite implements Suite {
     public List<Target> targets() {
         List<Target> t = new ArrayList<>(List.of(
                 Target.speedup("read-256MiB", "remotepath-mina", "openssh-sftp", 1.0),
-                Target.speedup("write-256MiB", "remotepath-mina", "openssh-sftp", 1.0)));
+                Target.speedup("read-256MiB", "remotepath-sshj", "openssh-sftp", 1.0),
+                Target.speedup("write-256MiB", "remotepath-mina", "openssh-sftp", 1.0),
+                Target.speedup("write-256MiB", "remotepath-sshj", "openssh-sftp", 1.0)));
         if (rclone) {
             t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina", "rclone", 1.5));
+            t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina-sync", "rclone", 1.5));
         }
         return t;
     }
 
     private RemotePath remote(Path local) {
         return RemotePath.of(remoteRoot.fileSystem(), local.toAbsolutePath().toString());
+    }
+
+    private RemotePath remoteSshj(Path local) {
+        return RemotePath.of(sshjRoot.fileSystem(), local.toAbsolutePath().toString());
     }
 
     private long sftpBatch(String... commands) throws Exception {

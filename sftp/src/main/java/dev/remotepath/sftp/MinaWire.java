@@ -33,6 +33,7 @@ import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
+import org.apache.sshd.sftp.client.extensions.CopyDataExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
 import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
@@ -48,6 +49,7 @@ final class MinaWire implements SftpWire {
     private final SftpClient sftp;
     private final OpenSSHPosixRenameExtension posixRename;
     private final CheckFileNameExtension checkFile;
+    private final CopyDataExtension copyData;
 
     private MinaWire(SshClient client, ClientSession session, SftpClient sftp) {
         this.client = client;
@@ -57,6 +59,11 @@ final class MinaWire implements SftpWire {
         CheckFileNameExtension check = sftp.getExtension(CheckFileNameExtension.class);
         this.posixRename = rename != null && rename.isSupported() ? rename : null;
         this.checkFile = check != null && check.isSupported() ? check : null;
+        CopyDataExtension copy = sftp.getExtension(CopyDataExtension.class);
+        // OpenSSH announces copy-data as an extension of its own, which MINA's isSupported()
+        // (reading the "supported2" list) does not look at.
+        boolean offered = copy != null && (copy.isSupported() || sftp.getServerExtensions().containsKey("copy-data"));
+        this.copyData = offered ? copy : null;
     }
 
     /**
@@ -80,6 +87,10 @@ final class MinaWire implements SftpWire {
         c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
         c.setServerKeyVerifier(verifier(options, keyProblem));
         c.setCipherFactories(gcmFirst(c.getCipherFactories()));
+        if (!options.keepAlive().isZero()) {
+            org.apache.sshd.core.CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, options.keepAlive());
+        }
+        options.windowSize().ifPresent(w -> org.apache.sshd.core.CoreModuleProperties.WINDOW_SIZE.set(c, w));
         c.start();
         ClientSession s = null;
         try {
@@ -210,6 +221,23 @@ final class MinaWire implements SftpWire {
         return new Attributes(kind, a.getFlags().contains(SftpClient.Attribute.Size) ? a.getSize() : -1,
                 m == null ? -1 : m.toInstant().getEpochSecond(), at == null ? -1 : at.toInstant().getEpochSecond(),
                 a.getFlags().contains(SftpClient.Attribute.Perms) ? a.getPermissions() & 07777 : -1);
+    }
+
+    @Override
+    public boolean hasCopyData() {
+        return copyData != null;
+    }
+
+    @Override
+    public void copyData(String source, String target) throws IOException {
+        answer(() -> {
+            try (SftpClient.CloseableHandle in = sftp.open(source, SftpClient.OpenMode.Read);
+                    SftpClient.CloseableHandle out = sftp.open(target, SftpClient.OpenMode.Write,
+                            SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive)) {
+                copyData.copyData(in, 0L, 0L, out, 0L); // length 0: to the end of the source
+            }
+            return null;
+        });
     }
 
     @Override

@@ -70,6 +70,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (c.hasCheckFile()) {
             caps.add(Capability.NATIVE_CHECKSUM);
         }
+        if (c.hasCopyData()) {
+            caps.add(Capability.SERVER_SIDE_COPY);
+        }
         this.capabilities = Set.copyOf(caps);
     }
 
@@ -483,6 +486,68 @@ public final class SftpFileSystem implements RemoteFileSystem {
             throw e;
         } catch (IOException e) {
             throw transport(e, "rename", source);
+        }
+    }
+
+    /**
+     * {@code copy-data} into a temporary sibling, the source's mtime set on it, then renamed into
+     * place ({@code posix-rename} when replacing): the bytes stay on the server and the target
+     * appears complete or not at all. Without {@code posix-rename} a replacing copy streams, so
+     * the shared code's set-aside rename keeps the old file safe.
+     */
+    @Override
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
+        checkOpen();
+        SftpWire wire = conn();
+        if (!wire.hasCopyData() || replaceExisting && !wire.hasPosixRename()) {
+            return false;
+        }
+        if (!replaceExisting && lstatQuietly(target) != null) {
+            throw new FileAlreadyExistsException(target.toString());
+        }
+        RemotePath temp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
+        boolean created = false;
+        try {
+            try {
+                wire.copyData(source.pathString(), temp.pathString());
+                created = true;
+            } catch (SftpStatusException e) {
+                if (lstatQuietly(source) == null) {
+                    throw new NoSuchFileException(source.toString());
+                }
+                if (lstatQuietly(target.parent()) == null) {
+                    throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
+                }
+                created = lstatQuietly(temp) != null;
+                throw mapped(e, source, target);
+            }
+            java.util.Optional<Instant> mtime = sourceStat.lastModified().isPresent() ? sourceStat.lastModified()
+                    : stat(source, true).lastModified();
+            if (mtime.isPresent()) {
+                wire.setTimes(temp.pathString(), mtime.get());
+            }
+            if (replaceExisting) {
+                wire.posixRename(temp.pathString(), target.pathString());
+            } else {
+                wire.rename(temp.pathString(), target.pathString());
+            }
+            return true;
+        } catch (IOException e) {
+            if (created) {
+                try {
+                    wire.remove(temp.pathString());
+                } catch (IOException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
+            }
+            if (e instanceof SftpStatusException status) {
+                if (!replaceExisting && lstatQuietly(target) != null) {
+                    throw new FileAlreadyExistsException(target.toString());
+                }
+                throw mapped(status, source, target);
+            }
+            throw e instanceof FileSystemException ? e : transport(e, "copy-data", source);
         }
     }
 

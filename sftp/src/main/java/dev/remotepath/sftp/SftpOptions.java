@@ -21,9 +21,14 @@ import java.util.function.Supplier;
  * @param sshConfig      the OpenSSH client configuration whose Host blocks supply HostName,
  *                       Port, User and IdentityFile (a missing file is fine)
  * @param client         the SSH library ({@link Client#MINA} by default); both behave alike
+ * @param keepAlive      how often an idle connection sends a keepalive (so NAT and firewalls
+ *                       keep it); {@link Duration#ZERO} for never
+ * @param windowSize     the SSH channel window in bytes, when not the library's default (2 MiB
+ *                       with both): larger windows help on high-latency links
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
-        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client)
+        Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client,
+        Duration keepAlive, java.util.OptionalLong windowSize)
         implements FileSystemOptions {
 
     /** The SSH client library a file system talks through. */
@@ -63,6 +68,14 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(sshConfig, "sshConfig");
         Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(keepAlive, "keepAlive");
+        Objects.requireNonNull(windowSize, "windowSize");
+        if (keepAlive.isNegative()) {
+            throw new IllegalArgumentException("negative keepAlive " + keepAlive);
+        }
+        if (windowSize.isPresent() && (windowSize.getAsLong() < 32 * 1024 || windowSize.getAsLong() > 0xffff_ffffL)) {
+            throw new IllegalArgumentException("windowSize must be between 32 KiB and 4 GiB, was " + windowSize.getAsLong());
+        }
     }
 
     public static SftpOptions defaults() {
@@ -77,7 +90,8 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
     public String toString() {
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
-                + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client + "]";
+                + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client
+                + ", keepAlive=" + keepAlive + ", windowSize=" + (windowSize.isPresent() ? windowSize.getAsLong() : "default") + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -90,6 +104,8 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private Duration connectTimeout = Duration.ofSeconds(15);
         private Path sshConfig = Path.of(System.getProperty("user.home"), ".ssh", "config");
         private Client client = Client.MINA;
+        private Duration keepAlive = Duration.ofSeconds(30);
+        private Long windowSize;
 
         public Builder user(String u) {
             this.user = u;
@@ -133,9 +149,22 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /** Keepalive interval of an idle connection (default 30 s; {@link Duration#ZERO}: none). */
+        public Builder keepAlive(Duration interval) {
+            this.keepAlive = interval;
+            return this;
+        }
+
+        /** The SSH channel window in bytes (default: the library's, 2 MiB). */
+        public Builder windowSize(long bytes) {
+            this.windowSize = bytes;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
-                    hostKeyPolicy, connectTimeout, sshConfig, client);
+                    hostKeyPolicy, connectTimeout, sshConfig, client, keepAlive,
+                    windowSize == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(windowSize));
         }
     }
 }

@@ -39,6 +39,16 @@ interface SftpWire {
 
     boolean hasCheckFile();
 
+    /** Whether the server takes {@code copy-data} (OpenSSH 9.0+, MINA). */
+    boolean hasCopyData();
+
+    /**
+     * Copies all of {@code source} into {@code target}, created new ({@code CREAT|EXCL}), on the
+     * server with {@code copy-data}: the bytes never cross the connection. Only when
+     * {@link #hasCopyData()}.
+     */
+    void copyData(String source, String target) throws IOException;
+
     Attributes stat(String path) throws IOException;
 
     Attributes lstat(String path) throws IOException;

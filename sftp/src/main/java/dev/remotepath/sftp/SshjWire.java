@@ -83,6 +83,7 @@ final class SshjWire implements SftpWire {
     private final SFTPClient sftp;
     private final boolean posixRename;
     private final boolean checkFile;
+    private final boolean copyData;
 
     private SshjWire(SSHClient ssh, Engine engine) {
         this.ssh = ssh;
@@ -90,6 +91,7 @@ final class SshjWire implements SftpWire {
         this.sftp = new SFTPClient(engine);
         this.posixRename = engine.offers("posix-rename@openssh.com");
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
+        this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
     }
 
     static SshjWire connect(SftpEndpoint at) throws IOException {
@@ -100,6 +102,10 @@ final class SshjWire implements SftpWire {
         int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
         ssh.setConnectTimeout(timeout);
         ssh.addHostKeyVerifier(verifier(options, keyProblem));
+        if (!options.keepAlive().isZero()) {
+            ssh.getConnection().getKeepAlive().setKeepAliveInterval((int) Math.max(1, options.keepAlive().toSeconds()));
+        }
+        options.windowSize().ifPresent(w -> ssh.getConnection().setWindowSize(w));
         try {
             try {
                 ssh.connect(at.connectTo(), at.port());
@@ -266,6 +272,44 @@ final class SshjWire implements SftpWire {
     @Override
     public boolean hasCheckFile() {
         return checkFile;
+    }
+
+    @Override
+    public boolean hasCopyData() {
+        return copyData;
+    }
+
+    @Override
+    public void copyData(String source, String target) throws IOException {
+        answer(() -> {
+            try (RemoteFile in = sftp.open(source, EnumSet.of(OpenMode.READ));
+                    RemoteFile out = sftp.open(target, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL))) {
+                extended(engine.newExtendedRequest("copy-data").putString(handleOf(in)).putUInt64(0).putUInt64(0)
+                        .putString(handleOf(out)).putUInt64(0)).ensureStatusPacketIsOK();
+            }
+            return null;
+        });
+    }
+
+    /** sshj keeps an open file's SFTP handle to itself; copy-data needs two. Null if unreachable. */
+    private static final java.lang.reflect.Field HANDLE = handleField();
+
+    private static java.lang.reflect.Field handleField() {
+        try {
+            java.lang.reflect.Field f = net.schmizz.sshj.sftp.RemoteResource.class.getDeclaredField("handle");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // copy-data is then not offered: copies stream
+        }
+    }
+
+    private static byte[] handleOf(RemoteFile file) throws IOException {
+        try {
+            return (byte[]) HANDLE.get(file);
+        } catch (ReflectiveOperationException e) {
+            throw new IOException("cannot read sshj's file handle", e);
+        }
     }
 
     private static Attributes attributes(FileAttributes a) {

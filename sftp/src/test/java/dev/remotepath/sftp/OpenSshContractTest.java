@@ -24,6 +24,8 @@ class OpenSshContractTest extends RemoteFileSystemContract {
     private static OpenSshd server;
     private static final AtomicInteger CASES = new AtomicInteger();
     private static dev.remotepath.spi.RemoteFileSystem fileSystem;
+    /** One options value per class (and server), so that every case reuses one connection. */
+    private static SftpOptions options;
 
     @BeforeAll
     static void start() throws Exception {
@@ -47,6 +49,7 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         }
         server.close();
         server = null;
+        options = null;
         LocalTrees.delete(work);
     }
 
@@ -68,9 +71,31 @@ class OpenSshContractTest extends RemoteFileSystemContract {
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         Path dir = Files.createDirectories(work.resolve("case-" + CASES.incrementAndGet()));
-        RemotePath p = RemotePaths.get(server.uri(dir), optionsFor(server, client()));
+        if (options == null) {
+            options = optionsFor(server, client());
+        }
+        RemotePath p = RemotePaths.get(server.uri(dir), options);
         fileSystem = p.fileSystem();
         return p;
+    }
+
+    @org.junit.jupiter.api.Test
+    void bothClientsSeeTheSameServer() throws Exception {
+        dir.resolve("f.txt").writeString("same");
+        for (SftpOptions.Client other : SftpOptions.Client.values()) {
+            RemotePath there = RemotePaths.get(dir.toUri(), optionsFor(server, other));
+            try {
+                org.assertj.core.api.Assertions.assertThat(there.fileSystem().capabilities())
+                        .isEqualTo(dir.fileSystem().capabilities())
+                        .contains(dev.remotepath.spi.Capability.ATOMIC_RENAME, dev.remotepath.spi.Capability.SERVER_SIDE_COPY);
+                org.assertj.core.api.Assertions.assertThat(there.list()).extracting(e -> e.name(), e -> e.stat())
+                        .isEqualTo(dir.list().stream().map(e -> org.assertj.core.groups.Tuple.tuple(e.name(), e.stat())).toList());
+            } finally {
+                if (there.fileSystem() != dir.fileSystem()) {
+                    there.fileSystem().close();
+                }
+            }
+        }
     }
 
     @org.junit.jupiter.api.Test

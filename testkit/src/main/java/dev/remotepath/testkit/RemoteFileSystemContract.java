@@ -514,7 +514,8 @@ public abstract class RemoteFileSystemContract {
                 Arguments.of(ChecksumAlgorithm.SHA512, "9b71d224bd62f3785d96d46ad3ea3d73319bfbc2890caadae2dff72519673ca7"
                         + "2323c3d99ba5c11d7c7acc6e14b8c5da0c4663475c2e5c3adef46f73bcdec043"),
                 Arguments.of(ChecksumAlgorithm.CRC32, "3610a686"),
-                Arguments.of(ChecksumAlgorithm.CRC32C, "9a71bb4c"));
+                Arguments.of(ChecksumAlgorithm.CRC32C, "9a71bb4c"),
+                Arguments.of(ChecksumAlgorithm.CRC64NVME, "3377857006524257"));
     }
 
     @ParameterizedTest
@@ -1205,6 +1206,35 @@ public abstract class RemoteFileSystemContract {
         assertThat(c.count(DELETE_FILES)).isLessThanOrEqualTo(dn[0]);
         assertThat(c.count(DELETE_FILE)).isLessThanOrEqualTo(dn[1]);
         assertThat(t.exists()).isFalse();
+    }
+
+    @Test
+    void serverSideCopySendsNoContentThroughTheClient() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SERVER_SIDE_COPY);
+        RemotePath src = file("src.bin", "copied where it lies");
+        Instant t = Instant.parse("2012-12-12T12:12:12Z");
+        if (dir.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
+            src.setLastModifiedTime(t);
+        }
+        RemotePath counted = CountingFileSystem.counting(src);
+        CountingFileSystem c = CountingFileSystem.of(counted);
+        counted.copyTo(counted.resolveSibling("dst.bin"));
+        assertThat(c.count(OPEN_READ)).as("no content read through the client").isZero();
+        assertThat(c.count(CountingFileSystem.Call.NATIVE_COPY)).isEqualTo(1);
+        RemotePath dst = dir.resolve("dst.bin");
+        assertThat(dst.readString()).isEqualTo("copied where it lies");
+        if (dir.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
+            FileStat s = dst.stat();
+            assertThat(Duration.between(s.lastModified().orElseThrow(), t).abs()).isLessThan(s.lastModifiedPrecision().plusNanos(1));
+        }
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("dst.bin", "src.bin");
+        // Onto an existing file: refused without REPLACE_EXISTING, replaced with it.
+        RemotePath other = file("other.bin", "other");
+        assertThatThrownBy(() -> other.copyTo(dst)).isInstanceOf(FileAlreadyExistsException.class);
+        other.copyTo(dst, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(dst.readString()).isEqualTo("other");
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("dst.bin", "other.bin", "src.bin");
     }
 
     @Test
