@@ -19,14 +19,28 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.function.LongConsumer;
 
 /**
  * Copies a file or a whole tree between any two backends, reusing each listing's metadata:
  * a file's size and mtime come from its directory's listing, never from a stat of its own.
  * Files go through {@link FileTransfer#copyFile}, so each appears complete or not at all.
+ *
+ * <p>A tree is walked on the caller's thread, which creates each directory before its
+ * children; the files of a tree are copied {@value #TRANSFERS} at a time (virtual threads),
+ * so that remote targets, where each file costs round trips, are not copied one round trip
+ * after another. The first failure stops the walk; the copies already under way finish, and
+ * {@code copy} returns only when none is left running, throwing that failure with any later
+ * ones suppressed.
  */
 public final class TreeCopier {
+
+    /** How many files of a tree are copied at once. */
+    public static final int TRANSFERS = 4;
 
     private final boolean replace;
     private final boolean followInside;
@@ -34,6 +48,11 @@ public final class TreeCopier {
     private final Deque<String> ancestorKeys = new ArrayDeque<>();
     /** Where each directory being copied really is (links resolved): loop checks without file keys. */
     private final Deque<RemotePath> resolvedAncestors = new ArrayDeque<>();
+
+    private final Semaphore slots = new Semaphore(TRANSFERS);
+    private final ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+    /** Runs the file copies of a tree; null while copying a single entry. */
+    private ExecutorService transfers;
 
     private TreeCopier(boolean replace, boolean followInside, LongConsumer progress) {
         this.replace = replace;
@@ -60,17 +79,93 @@ public final class TreeCopier {
             throw new FileSystemException(source.toString(), target.toString(),
                     source.equals(target) ? "source and target are the same" : "target lies inside the source tree");
         }
+        // Progress is reported from several copies at once: callers get it one call at a time.
+        Object lock = new Object();
         TreeCopier copier = new TreeCopier(opts.contains(StandardCopyOption.REPLACE_EXISTING),
-                opts.contains(RemoteCopyOption.FOLLOW_LINKS), progress);
+                opts.contains(RemoteCopyOption.FOLLOW_LINKS), n -> {
+                    synchronized (lock) {
+                        progress.accept(n);
+                    }
+                });
         FileStat stat = source.stat(opts.contains(LinkOption.NOFOLLOW_LINKS)
                 ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0]);
-        copier.copyEntry(new DirEntry(source, stat), target, source);
+        if (!stat.isDirectory() && !(stat.isSymbolicLink() && copier.followInside)) {
+            copier.copyEntry(new DirEntry(source, stat), target, source);
+            return;
+        }
+        copier.copyTreeInParallel(new DirEntry(source, stat), target, source);
+    }
+
+    private void copyTreeInParallel(DirEntry root, RemotePath target, RemotePath resolved) throws IOException {
+        Throwable walkFailure = null;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            transfers = pool;
+            try {
+                copyEntry(root, target, resolved);
+            } catch (IOException | RuntimeException | Error e) {
+                walkFailure = e;
+            }
+        } // close() waits for every copy still under way: nothing runs on after copy returns
+        Throwable first = walkFailure != null && !(walkFailure instanceof StoppedEarly) ? walkFailure : failures.poll();
+        if (first == null) {
+            return;
+        }
+        for (Throwable later : failures) {
+            if (later != first) {
+                first.addSuppressed(later);
+            }
+        }
+        switch (first) {
+            case IOException io -> throw io;
+            case RuntimeException rt -> throw rt;
+            case Error err -> throw err;
+            default -> throw new IOException(first);
+        }
+    }
+
+    /** Hands a file to the transfer pool, waiting for a free slot; stops the walk after a failure. */
+    private void submitFile(DirEntry entry, RemotePath target) throws IOException {
+        rethrowEarlierFailure();
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("copy of " + entry.path() + " interrupted");
+        }
+        transfers.execute(() -> {
+            try {
+                FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
+            } catch (IOException | RuntimeException | Error e) {
+                failures.add(e);
+            } finally {
+                slots.release();
+            }
+        });
+    }
+
+    private void rethrowEarlierFailure() throws IOException {
+        if (!failures.isEmpty()) {
+            throw new StoppedEarly();
+        }
+    }
+
+    /** Ends the walk after a file copy failed; that failure is what {@code copy} throws. */
+    private static final class StoppedEarly extends IOException {
+        StoppedEarly() {
+            super("the tree copy stopped after an earlier failure");
+        }
     }
 
     /** Copies one entry; {@code resolved} is where it really is, links above it resolved. */
     private void copyEntry(DirEntry entry, RemotePath target, RemotePath resolved) throws IOException {
         switch (entry.type()) {
-            case FILE -> FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
+            case FILE -> {
+                if (transfers != null) {
+                    submitFile(entry, target);
+                } else {
+                    FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
+                }
+            }
             case DIRECTORY -> copyTree(entry, target, resolved);
             case SYMLINK -> {
                 if (followInside) {
