@@ -185,6 +185,7 @@ final class SftpSuite implements Suite {
                 Target.speedup("write-256MiB", "remotepath-sshj", "openssh-sftp", 1.0)));
         if (rclone) {
             t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina", "rclone", 1.5));
+            t.add(Target.speedup("upload-1000x4KiB", "remotepath-sshj", "rclone", 1.5));
             t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina-sync", "rclone", 1.5));
         }
         return t;
