@@ -162,4 +162,27 @@ class S3RequestCountTest {
             LocalTrees.delete(local);
         }
     }
+
+    /** The one blind spot of storage-time quick-check, documented in docs/sync.md, and its remedy. */
+    @Test
+    void aBackdatedSameSizeEditIsMissedByQuickCheckAndFoundByChecksum() throws Exception {
+        Path local = Files.createTempDirectory("rp-s3-backdated-");
+        try {
+            Path f = Files.writeString(local.resolve("f.txt"), "version 1");
+            Instant old = Instant.parse("2020-01-01T00:00:00Z");
+            Files.setLastModifiedTime(f, FileTime.from(old));
+            RemotePath source = RemotePaths.get(local.toUri());
+            RemotePath target = bucket.resolve("backdated");
+            PathSyncer.builder(source, target).build().run();
+            Files.writeString(f, "version 2"); // same size
+            Files.setLastModifiedTime(f, FileTime.from(old.plusSeconds(60))); // and an mtime from before the upload
+            assertThat(PathSyncer.builder(source, target).build().run().filesCopied()).isZero();
+            SyncReport checked = PathSyncer.builder(source, target).comparison(dev.remotepath.syncer.Comparison.CHECKSUM)
+                    .build().run();
+            assertThat(checked.filesCopied()).isEqualTo(1);
+            assertThat(target.resolve("f.txt").readString()).isEqualTo("version 2");
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
 }
