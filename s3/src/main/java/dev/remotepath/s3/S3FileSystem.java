@@ -36,6 +36,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -102,9 +103,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     static final String OCTET_STREAM = "application/octet-stream";
     private static final String DIRECTORY_TYPE = "application/x-directory";
     private static final Duration SECOND = Duration.ofSeconds(1);
-    /** CopyObject's limit; larger objects are copied part by part. */
-    static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
-    private static final long COPY_PART = 512L * 1024 * 1024;
+    /** S3 allows at most this many parts in one multipart upload. */
+    private static final int MAX_PARTS = 10_000;
     private static final int MAX_KEY_BYTES = 1024;
     private static final int DELETE_BATCH = 1000;
     private static final Pattern MD5_ETAG = Pattern.compile("[0-9a-fA-F]{32}");
@@ -729,9 +729,29 @@ public final class S3FileSystem implements RemoteFileSystem {
         HeadObjectResponse h = head.get();
         Map<String, String> metadata = new HashMap<>(h.metadata());
         metadata.put(MTIME_KEY, formatMtime(time));
-        // S3 metadata is immutable: a copy onto itself with replaced metadata, guarded by the ETag.
-        copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata),
-                Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM)), unquote(h.eTag()));
+        // S3 metadata is immutable: a copy onto itself with replaced metadata, guarded by the ETag
+        // so that content replaced meanwhile is not stamped with this mtime.
+        Optional<String> type = Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM));
+        String etag = h.eTag() == null ? null : unquote(h.eTag());
+        try {
+            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag);
+        } catch (PreconditionFailed refused) {
+            // Some stores (s3proxy after a multipart upload) refuse If-Match with the very ETag
+            // their HEAD reports; only a changed ETag means the object changed.
+            HeadObjectResponse again = head(path, false).orElseThrow(() -> new NoSuchFileException(path.toString()));
+            if (!Objects.equals(h.eTag(), again.eTag())) {
+                throw new FileSystemException(path.toString(), null,
+                        "replaced on the server while its modification time was being set");
+            }
+            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null);
+        }
+    }
+
+    /** A copy's If-Match on the source's ETag was refused. */
+    private static final class PreconditionFailed extends IOException {
+        PreconditionFailed(Throwable cause) {
+            super("precondition failed", cause);
+        }
     }
 
     private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
@@ -743,7 +763,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
             Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
         try {
-            if (size <= MAX_SINGLE_COPY) {
+            if (size <= options.multipartCopyThreshold()) {
                 CopyObjectRequest.Builder c = CopyObjectRequest.builder().sourceBucket(bucket).sourceKey(sourceKey)
                         .destinationBucket(bucket).destinationKey(targetKey);
                 if (ifMatch != null) {
@@ -758,6 +778,9 @@ public final class S3FileSystem implements RemoteFileSystem {
             }
             copyInParts(source, sourceKey, target, targetKey, size, metadata, contentType, ifMatch);
         } catch (S3Exception e) {
+            if (e.statusCode() == 412 && ifMatch != null) {
+                throw new PreconditionFailed(e);
+            }
             if (S3Errors.isNotFound(e)) {
                 throw new NoSuchFileException(source.toString(), target.toString(), "copy source is missing");
             }
@@ -776,8 +799,9 @@ public final class S3FileSystem implements RemoteFileSystem {
         try {
             List<CompletedPart> parts = new ArrayList<>();
             int number = 1;
-            for (long from = 0; from < size; from += COPY_PART, number++) {
-                long to = Math.min(size, from + COPY_PART) - 1;
+            long part = Math.max(options.partSize(), (size + MAX_PARTS - 1) / MAX_PARTS);
+            for (long from = 0; from < size; from += part, number++) {
+                long to = Math.min(size, from + part) - 1;
                 int n = number;
                 String range = "bytes=" + from + "-" + to;
                 var r = client.uploadPartCopy(u -> {

@@ -31,13 +31,19 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * @param etagIsMd5         whether a listed single-part ETag may be taken as the content's MD5
  *                          (true for plain and SSE-S3 objects; turn off for buckets whose
  *                          default encryption is SSE-KMS or SSE-C, where it is not)
+ * @param multipartCopyThreshold server-side copies of objects larger than this are made part
+ *                          by part ({@code UploadPartCopy}, parts of {@code partSize} or more);
+ *                          5 GiB, CopyObject's limit, by default
  * @param clientCustomizer  applied last to the SDK client builder: interceptors, metrics,
  *                          proxies, anything these options do not name
  */
 public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
-        Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5,
+        Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
         Consumer<S3ClientBuilder> clientCustomizer) implements FileSystemOptions {
+
+    /** CopyObject's limit: larger objects must be copied part by part. */
+    public static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
 
     /** S3's smallest part (all but the last). */
     public static final int MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -68,6 +74,10 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         }
         if (multipartThreshold < 0) {
             throw new IllegalArgumentException("negative multipartThreshold " + multipartThreshold);
+        }
+        if (multipartCopyThreshold < MIN_PART_SIZE || multipartCopyThreshold > MAX_SINGLE_COPY) {
+            throw new IllegalArgumentException("multipartCopyThreshold must be between 5 MiB and 5 GiB, was "
+                    + multipartCopyThreshold);
         }
         if (uploadConcurrency < 1) {
             throw new IllegalArgumentException("uploadConcurrency must be at least 1, was " + uploadConcurrency);
@@ -101,6 +111,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private Integer maxRetries;
         private Duration apiCallTimeout = Duration.ofMinutes(15);
         private boolean etagIsMd5 = true;
+        private long multipartCopyThreshold = MAX_SINGLE_COPY;
         private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
 
         public Builder region(String r) {
@@ -159,6 +170,12 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
+        /** Server-side copies above this size go part by part (default 5 GiB; some stores want less). */
+        public Builder multipartCopyThreshold(long bytes) {
+            this.multipartCopyThreshold = bytes;
+            return this;
+        }
+
         /** A last say over the SDK client (an {@code ExecutionInterceptor}, a proxy); the options above are applied first. */
         public Builder clientCustomizer(Consumer<S3ClientBuilder> c) {
             this.clientCustomizer = c;
@@ -170,7 +187,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
                     : endpoint != null ? Compatibility.GENERIC : Compatibility.AWS;
             return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
                     multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
-                    etagIsMd5, clientCustomizer);
+                    etagIsMd5, multipartCopyThreshold, clientCustomizer);
         }
     }
 }

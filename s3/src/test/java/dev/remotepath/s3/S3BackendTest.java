@@ -234,4 +234,29 @@ class S3BackendTest {
                 .hasMessageContaining("1024 bytes");
         assertThat(counter.total()).isZero();
     }
+
+    @Test
+    void largeServerSideCopiesGoPartByPart() throws Exception {
+        RemotePath small = RemotePaths.get(URI.create("s3://particular/" + prefix), server.options(b -> b
+                .partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE)
+                .multipartCopyThreshold(S3Options.MIN_PART_SIZE)
+                .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+        try {
+            byte[] content = new byte[2 * S3Options.MIN_PART_SIZE + 4321];
+            new Random(11).nextBytes(content);
+            RemotePath src = small.resolve("big-src.bin").write(content);
+            Instant t = Instant.parse("2018-08-08T08:08:08Z");
+            src.setLastModifiedTime(t);
+            counter.reset();
+            src.copyTo(small.resolve("big-dst.bin"));
+            assertThat(counter.count("UploadPartCopy")).as(counter.toString()).isEqualTo(3);
+            assertThat(counter.count("CopyObject")).isZero();
+            assertThat(counter.count("GetObject")).isZero();
+            assertThat(small.resolve("big-dst.bin").readAllBytes()).isEqualTo(content);
+            assertThat(small.resolve("big-dst.bin").stat().lastModified()).hasValue(t);
+            assertThat(raw.listMultipartUploads(l -> l.bucket("particular")).uploads()).isEmpty();
+        } finally {
+            small.fileSystem().close();
+        }
+    }
 }
