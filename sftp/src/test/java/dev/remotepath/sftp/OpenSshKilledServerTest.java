@@ -17,7 +17,8 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,12 +40,13 @@ class OpenSshKilledServerTest {
         return new OpenSshd(work);
     }
 
-    @Test
-    void operationsAfterTheKillFailPromptlyNamingTheServer() throws Exception {
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void operationsAfterTheKillFailPromptlyNamingTheServer(SftpOptions.Client client) throws Exception {
         OpenSshd server = start();
         Path data = Files.createDirectories(work.resolve("data"));
         Files.writeString(data.resolve("a.txt"), "alive");
-        RemotePath dir = RemotePaths.get(server.uri(data), OpenSshContractTest.optionsFor(server));
+        RemotePath dir = RemotePaths.get(server.uri(data), OpenSshContractTest.optionsFor(server, client));
         assertThat(dir.resolve("a.txt").readString()).isEqualTo("alive");
         server.kill();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -58,8 +60,9 @@ class OpenSshKilledServerTest {
         dir.fileSystem().close();
     }
 
-    @Test
-    void aCopyCutOffByTheKillLeavesNothingUnderTheTargetName() throws Exception {
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aCopyCutOffByTheKillLeavesNothingUnderTheTargetName(SftpOptions.Client client) throws Exception {
         OpenSshd server = start();
         RemotePath source = RemotePaths.get("mem://sftp-kill-" + UUID.randomUUID() + "/big.bin");
         byte[] block = new byte[1 << 20];
@@ -70,7 +73,7 @@ class OpenSshKilledServerTest {
             }
         }
         Path dropDir = Files.createDirectories(work.resolve("drop"));
-        RemotePath target = RemotePaths.get(server.uri(dropDir.resolve("big.bin")), OpenSshContractTest.optionsFor(server));
+        RemotePath target = RemotePaths.get(server.uri(dropDir.resolve("big.bin")), OpenSshContractTest.optionsFor(server, client));
         AtomicLong written = new AtomicLong();
         AtomicBoolean killed = new AtomicBoolean();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
