@@ -62,6 +62,37 @@ final class Fixtures {
         return dir;
     }
 
+    /** A file of {@code mib} MiB of seeded random bytes (made once, reused while its size is right). */
+    static Path randomFile(Path file, int mib) throws IOException {
+        if (Files.exists(file) && Files.size(file) == (long) mib << 20) {
+            return file;
+        }
+        byte[] block = new byte[1 << 20];
+        java.util.Random random = new java.util.Random(mib);
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            for (int i = 0; i < mib; i++) {
+                random.nextBytes(block);
+                out.write(block);
+            }
+        }
+        return file;
+    }
+
+    /** A directory of {@code n} files {@code f0.bin...} of {@code size} seeded random bytes (made once). */
+    static Path smallFiles(Path dir, int n, int size) throws IOException {
+        if (Files.exists(dir.resolve("f" + (n - 1) + ".bin"))) {
+            return dir;
+        }
+        Files.createDirectories(dir);
+        java.util.Random random = new java.util.Random(size);
+        byte[] content = new byte[size];
+        for (int i = 0; i < n; i++) {
+            random.nextBytes(content);
+            Files.write(dir.resolve("f" + i + ".bin"), content);
+        }
+        return dir;
+    }
+
     /** Runs a command, discarding its output; fails if it exits non-zero. */
     static void exec(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)

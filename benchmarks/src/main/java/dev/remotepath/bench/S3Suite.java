@@ -9,14 +9,12 @@ import dev.remotepath.syncer.SyncReport;
 import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.tree.TreeCopier;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -51,27 +49,8 @@ final class S3Suite implements Suite {
     @Override
     public void prepare(Path fixtures) throws Exception {
         Files.createDirectories(fixtures);
-        big = fixtures.resolve("s3-256MiB.bin");
-        if (!Files.exists(big) || Files.size(big) != 256L << 20) {
-            byte[] block = new byte[1 << 20];
-            Random random = new Random(256);
-            try (OutputStream out = Files.newOutputStream(big)) {
-                for (int i = 0; i < 256; i++) {
-                    random.nextBytes(block);
-                    out.write(block);
-                }
-            }
-        }
-        small = fixtures.resolve("s3-1000x4KiB");
-        if (!Files.exists(small.resolve("f999.bin"))) {
-            Files.createDirectories(small);
-            Random random = new Random(4);
-            byte[] content = new byte[4096];
-            for (int i = 0; i < 1000; i++) {
-                random.nextBytes(content);
-                Files.write(small.resolve("f" + i + ".bin"), content);
-            }
-        }
+        big = Fixtures.randomFile(fixtures.resolve("s3-256MiB.bin"), 256);
+        small = Fixtures.smallFiles(fixtures.resolve("s3-1000x4KiB"), 1000, 4096);
         tree = Fixtures.tree(fixtures.resolve("s3-tree-10k"), 10, 10, 100);
         work = fixtures.resolve("s3-work");
         LocalTrees.delete(work);

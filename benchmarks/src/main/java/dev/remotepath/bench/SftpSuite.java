@@ -7,13 +7,11 @@ import dev.remotepath.testkit.LocalTrees;
 import dev.remotepath.testkit.OpenSshd;
 import dev.remotepath.tree.TreeCopier;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /**
  * SFTP against a loopback OpenSSH sshd started for the run: 256 MiB download and upload,
@@ -51,27 +49,8 @@ final class SftpSuite implements Suite {
             throw new IOException("OpenSSH sshd is not installed (" + OpenSshd.SSHD + "): apt-get install openssh-server");
         }
         Files.createDirectories(fixtures);
-        big = fixtures.resolve("sftp-256MiB.bin");
-        if (!Files.exists(big) || Files.size(big) != 256L << 20) {
-            byte[] block = new byte[1 << 20];
-            Random random = new Random(256);
-            try (OutputStream out = Files.newOutputStream(big)) {
-                for (int i = 0; i < 256; i++) {
-                    random.nextBytes(block);
-                    out.write(block);
-                }
-            }
-        }
-        small = fixtures.resolve("sftp-1000x4KiB");
-        if (!Files.exists(small.resolve("f999.bin"))) {
-            Files.createDirectories(small);
-            Random random = new Random(4);
-            byte[] content = new byte[4096];
-            for (int i = 0; i < 1000; i++) {
-                random.nextBytes(content);
-                Files.write(small.resolve("f" + i + ".bin"), content);
-            }
-        }
+        big = Fixtures.randomFile(fixtures.resolve("sftp-256MiB.bin"), 256);
+        small = Fixtures.smallFiles(fixtures.resolve("sftp-1000x4KiB"), 1000, 4096);
         listed = Fixtures.flat(fixtures.resolve("sftp-list-10k"), 10_000);
         work = fixtures.resolve("sftp-work");
         LocalTrees.delete(work);

@@ -34,7 +34,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -901,9 +900,5 @@ public final class S3FileSystem implements RemoteFileSystem {
     @Override
     public String toString() {
         return "S3FileSystem[" + uriPrefix + ", " + options.endpoint().map(URI::toString).orElse("AWS") + "]";
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -26,12 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /** What is particular to S3: metadata mtimes, markers, clashes, server-side copies, MD5 ETags, multipart. */
@@ -53,12 +48,7 @@ class S3BackendTest {
         root = RemotePaths.get(URI.create("s3://particular/"), server.options(b -> b
                 .partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE)
                 .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
-        raw = S3Client.builder().endpointOverride(server.endpoint).forcePathStyle(true).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(TestS3Server.ACCESS_KEY, TestS3Server.SECRET_KEY)))
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                .build();
+        raw = server.rawClient();
     }
 
     @AfterAll

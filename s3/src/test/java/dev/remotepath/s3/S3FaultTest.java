@@ -20,11 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /** Broken connections, wrong keys, missing buckets and dead endpoints: clear errors, nothing half-written. */
@@ -41,12 +36,7 @@ class S3FaultTest {
         server = new TestS3Server();
         server.createBucket("faults");
         proxy = new CuttingProxy(server.port());
-        raw = S3Client.builder().endpointOverride(server.endpoint).forcePathStyle(true).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(TestS3Server.ACCESS_KEY, TestS3Server.SECRET_KEY)))
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                .build();
+        raw = server.rawClient();
     }
 
     @AfterAll

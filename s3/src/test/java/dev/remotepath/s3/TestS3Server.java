@@ -63,6 +63,17 @@ public final class TestS3Server implements AutoCloseable {
         return b.build();
     }
 
+    /** A plain SDK client for this server, to seed and inspect the store behind RemotePath's back. */
+    public software.amazon.awssdk.services.s3.S3Client rawClient() {
+        return software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(endpoint).forcePathStyle(true)
+                .region(software.amazon.awssdk.regions.Region.US_EAST_1)
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .requestChecksumCalculation(software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(software.amazon.awssdk.core.checksums.ResponseChecksumValidation.WHEN_REQUIRED)
+                .build();
+    }
+
     public int port() {
         return proxy.getPort();
     }

@@ -1,13 +1,10 @@
 package dev.remotepath.sftp;
 
 import dev.remotepath.spi.WriteMode;
-import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.SocketTimeoutException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -271,35 +268,8 @@ final class MinaWire implements SftpWire {
     @Override
     public InputStream read(String path, long offset) throws IOException {
         SftpClient.CloseableHandle handle = answer(() -> sftp.open(path, SftpClient.OpenMode.Read));
-        return new FilterInputStream(new SftpInputStreamAsync((AbstractSftpClient) sftp, BUFFER, offset,
-                Long.MAX_VALUE - offset, path, handle)) {
-            @Override
-            public int read() throws IOException {
-                try {
-                    return in.read();
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return in.read(b, off, len);
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public void close() throws IOException {
-                try {
-                    in.close();
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-        };
+        return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp, BUFFER, offset,
+                Long.MAX_VALUE - offset, path, handle), MinaWire::neutral);
     }
 
     @Override
@@ -309,44 +279,7 @@ final class MinaWire implements SftpWire {
             case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
-        OutputStream out = answer(() -> sftp.write(path, BUFFER, modes));
-        return new FilterOutputStream(out) {
-            @Override
-            public void write(int b) throws IOException {
-                try {
-                    out.write(b);
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                try {
-                    out.write(b, off, len);
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public void flush() throws IOException {
-                try {
-                    out.flush();
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public void close() throws IOException {
-                try {
-                    out.close();
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-        };
+        return new Translated.Out(answer(() -> sftp.write(path, BUFFER, modes)), MinaWire::neutral);
     }
 
     @Override

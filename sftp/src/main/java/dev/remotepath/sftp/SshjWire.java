@@ -350,43 +350,22 @@ final class SshjWire implements SftpWire {
     @Override
     public InputStream read(String path, long offset) throws IOException {
         RemoteFile file = answer(() -> sftp.open(path, EnumSet.of(OpenMode.READ)));
-        return new FilterInputStream(file.new ReadAheadRemoteFileInputStream(IN_FLIGHT, offset)) {
+        InputStream closingTheHandle = new FilterInputStream(file.new ReadAheadRemoteFileInputStream(IN_FLIGHT, offset)) {
             private boolean closed;
 
             @Override
-            public int read() throws IOException {
-                try {
-                    return in.read();
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return in.read(b, off, len);
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
             public void close() throws IOException {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                try {
-                    in.close();
-                } finally {
-                    answer(() -> {
+                if (!closed) {
+                    closed = true;
+                    try {
+                        super.close();
+                    } finally {
                         file.close();
-                        return null;
-                    });
+                    }
                 }
             }
         };
+        return new Translated.In(closingTheHandle, SshjWire::neutral);
     }
 
     @Override
@@ -399,59 +378,31 @@ final class SshjWire implements SftpWire {
         RemoteFile file = answer(() -> sftp.open(path, modes));
         // sshj writes at explicit offsets: an append starts at the current end.
         long start = mode == WriteMode.CREATE_OR_APPEND ? answer(file::length) : 0;
-        OutputStream out = file.new RemoteFileOutputStream(start, IN_FLIGHT);
-        return new FilterOutputStream(out) {
+        OutputStream chunkedClosingTheHandle = new FilterOutputStream(file.new RemoteFileOutputStream(start, IN_FLIGHT)) {
             private boolean closed;
 
             @Override
-            public void write(int b) throws IOException {
-                try {
-                    out.write(b);
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
             public void write(byte[] b, int off, int len) throws IOException {
-                try {
-                    // sshj sends each write as one WRITE request: keep them within what servers
-                    // accept (OpenSSH's sftp-server refuses messages over 256 KiB).
-                    for (int at = 0; at < len; at += WRITE_CHUNK) {
-                        out.write(b, off + at, Math.min(WRITE_CHUNK, len - at));
-                    }
-                } catch (IOException e) {
-                    throw neutral(e);
-                }
-            }
-
-            @Override
-            public void flush() throws IOException {
-                try {
-                    out.flush();
-                } catch (IOException e) {
-                    throw neutral(e);
+                // sshj sends each write as one WRITE request: keep them within what servers
+                // accept (OpenSSH's sftp-server refuses messages over 256 KiB).
+                for (int at = 0; at < len; at += WRITE_CHUNK) {
+                    out.write(b, off + at, Math.min(WRITE_CHUNK, len - at));
                 }
             }
 
             @Override
             public void close() throws IOException {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                try {
-                    out.close(); // waits for every write's answer
-                } catch (IOException e) {
-                    throw neutral(e);
-                } finally {
-                    answer(() -> {
+                if (!closed) {
+                    closed = true;
+                    try {
+                        super.close(); // flushes: waits for every write's answer
+                    } finally {
                         file.close();
-                        return null;
-                    });
+                    }
                 }
             }
         };
+        return new Translated.Out(chunkedClosingTheHandle, SshjWire::neutral);
     }
 
     @Override
