@@ -36,6 +36,7 @@ final class SshConfig {
             }
         }
         return new SftpOptions(options.user(), options.password(), keys, options.knownHosts(), options.hostKeyPolicy(),
-                options.connectTimeout(), options.sshConfig(), options.client(), options.keepAlive(), options.windowSize());
+                options.connectTimeout(), options.sshConfig(), options.client(), options.keepAlive(), options.windowSize(),
+                options.requestsInFlight());
     }
 }

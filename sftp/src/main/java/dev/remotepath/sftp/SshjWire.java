@@ -44,13 +44,12 @@ import net.schmizz.sshj.userauth.password.PasswordFinder;
 import net.schmizz.sshj.userauth.password.Resource;
 
 /**
- * The SFTP wire over sshj (v3, as sshj speaks it), with 64 requests in flight each way like
- * OpenSSH's own client. Extensions the sshj API does not wrap ({@code posix-rename},
+ * The SFTP wire over sshj (v3, as sshj speaks it), with {@link SftpOptions#requestsInFlight()}
+ * requests in flight each way (64, as OpenSSH's own client, by default). Extensions the sshj API does not wrap ({@code posix-rename},
  * {@code check-file-name}) are sent as raw SSH_FXP_EXTENDED requests.
  */
 final class SshjWire implements SftpWire {
 
-    private static final int IN_FLIGHT = 64;
     private static final int WRITE_CHUNK = 32 * 1024;
 
     /** sshj's engine, exposing the extensions the server announced. */
@@ -84,8 +83,10 @@ final class SshjWire implements SftpWire {
     private final boolean posixRename;
     private final boolean checkFile;
     private final boolean copyData;
+    private final int inFlight;
 
-    private SshjWire(SSHClient ssh, Engine engine) {
+    private SshjWire(SSHClient ssh, Engine engine, int inFlight) {
+        this.inFlight = inFlight;
         this.ssh = ssh;
         this.engine = engine;
         this.sftp = new SFTPClient(engine);
@@ -98,6 +99,8 @@ final class SshjWire implements SftpWire {
         SftpOptions options = at.options();
         String where = at.where();
         AtomicReference<String> keyProblem = new AtomicReference<>();
+        // sshj's own cipher order is kept: moving AES-GCM first (as for MINA) made its 256 MiB
+        // read 1.5x slower (it re-initializes the JCE cipher per packet).
         SSHClient ssh = new SSHClient(new DefaultConfig());
         int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
         ssh.setConnectTimeout(timeout);
@@ -105,7 +108,7 @@ final class SshjWire implements SftpWire {
         if (!options.keepAlive().isZero()) {
             ssh.getConnection().getKeepAlive().setKeepAliveInterval((int) Math.max(1, options.keepAlive().toSeconds()));
         }
-        options.windowSize().ifPresent(w -> ssh.getConnection().setWindowSize(w));
+        ssh.getConnection().setWindowSize(options.windowSize());
         try {
             try {
                 ssh.connect(at.connectTo(), at.port());
@@ -151,7 +154,7 @@ final class SshjWire implements SftpWire {
             }
             Engine engine = new Engine(ssh);
             engine.init();
-            return new SshjWire(ssh, engine);
+            return new SshjWire(ssh, engine, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
             try {
                 ssh.disconnect();
@@ -350,7 +353,7 @@ final class SshjWire implements SftpWire {
     @Override
     public InputStream read(String path, long offset) throws IOException {
         RemoteFile file = answer(() -> sftp.open(path, EnumSet.of(OpenMode.READ)));
-        InputStream closingTheHandle = new FilterInputStream(file.new ReadAheadRemoteFileInputStream(IN_FLIGHT, offset)) {
+        InputStream closingTheHandle = new FilterInputStream(file.new ReadAheadRemoteFileInputStream(inFlight, offset)) {
             private boolean closed;
 
             @Override
@@ -378,7 +381,7 @@ final class SshjWire implements SftpWire {
         RemoteFile file = answer(() -> sftp.open(path, modes));
         // sshj writes at explicit offsets: an append starts at the current end.
         long start = mode == WriteMode.CREATE_OR_APPEND ? answer(file::length) : 0;
-        OutputStream chunkedClosingTheHandle = new FilterOutputStream(file.new RemoteFileOutputStream(start, IN_FLIGHT)) {
+        OutputStream chunkedClosingTheHandle = new FilterOutputStream(file.new RemoteFileOutputStream(start, inFlight)) {
             private boolean closed;
 
             @Override

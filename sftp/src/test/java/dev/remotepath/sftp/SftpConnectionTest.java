@@ -191,4 +191,16 @@ class SftpConnectionTest {
         source.fileSystem().close();
         target.fileSystem().close();
     }
+
+    @Test
+    void optionsRefuseOutOfRangeValues() {
+        assertThatThrownBy(() -> SftpOptions.builder().windowSize(1024).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("windowSize");
+        assertThatThrownBy(() -> SftpOptions.builder().requestsInFlight(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requestsInFlight");
+        assertThatThrownBy(() -> SftpOptions.builder().keepAlive(Duration.ofSeconds(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepAlive");
+        assertThat(SftpOptions.defaults().windowSize()).isEqualTo(16L << 20);
+        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA");
+    }
 }
