@@ -67,7 +67,7 @@ public final class FileTransfer {
         try {
             try (InputStream in = source.fileSystem().openRead(source, 0)) {
                 if (setTime && mtime.isEmpty()) {
-                    // The read's response may already say (S3, HTTP); stat only where it cannot.
+                    // The read's response may already say (S3, HTTP GETs carry it); stat only where it cannot.
                     mtime = StatReportingStream.of(in).flatMap(FileStat::lastModified);
                     if (mtime.isEmpty()) {
                         mtime = source.fileSystem().stat(source, true).lastModified();

@@ -514,8 +514,10 @@ public final class HttpFileSystem implements RemoteFileSystem {
      * {@code Range} + {@code If-Range} on the first response's validator: a server that answers
      * with the whole (changed) file instead makes the read fail rather than mix two versions.
      */
-    private final class ResumingStream extends InputStream {
+    private final class ResumingStream extends InputStream implements dev.remotepath.spi.StatReportingStream {
         private final RemotePath file;
+        /** The file as the first response described it (a copy takes its mtime from here, no HEAD). */
+        private FileStat reported;
         private final URI uri;
         private long position;
         private String validator;
@@ -564,12 +566,22 @@ public final class HttpFileSystem implements RemoteFileSystem {
             if (validator == null) {
                 validator = etag != null && !etag.startsWith("W/") ? etag : modified;
             }
+            if (reported == null) {
+                long size = status == 206 ? totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE))
+                        : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
+                reported = fileStat(ex.headers(), size);
+            }
             InputStream body = ex.body().getInputStream();
             if (status == 200 && position > 0) {
                 body.skipNBytes(position); // the server ignored Range: skip to the offset
             }
             this.exchange = ex;
             this.in = body;
+        }
+
+        @Override
+        public java.util.Optional<FileStat> reportedStat() {
+            return java.util.Optional.ofNullable(reported);
         }
 
         @Override

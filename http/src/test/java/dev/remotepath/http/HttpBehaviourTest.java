@@ -125,6 +125,29 @@ class HttpBehaviourTest {
     }
 
     @Test
+    void aCopyTakesTheMtimeFromTheGetInsteadOfAHead() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger heads = new java.util.concurrent.atomic.AtomicInteger();
+        server.on("HEAD /doc.txt", (req, resp, cb) -> {
+            heads.incrementAndGet();
+            ScriptedServer.send(resp, cb, 500, null, new byte[0], Map.of());
+        });
+        server.on("GET /doc.txt", (req, resp, cb) -> ScriptedServer.send(resp, cb, 200, null, CONTENT,
+                Map.of("Last-Modified", "Thu, 29 Feb 2024 13:37:42 GMT")));
+        RemotePath target = RemotePaths.get("mem://http-get-mtime-" + java.util.UUID.randomUUID() + "/doc.txt");
+        // A stat known only by type: the copy needs the mtime, and the GET's response has it.
+        dev.remotepath.tree.FileTransfer.copyFile(path("/doc.txt"), dev.remotepath.FileStat.ofType(dev.remotepath.FileType.FILE),
+                target, false, n -> { });
+        assertThat(target.readAllBytes()).isEqualTo(CONTENT);
+        assertThat(target.stat().lastModified()).hasValue(java.time.Instant.parse("2024-02-29T13:37:42Z"));
+        assertThat(heads.get()).as("no HEAD for the mtime").isZero();
+        try (var in = path("/doc.txt").newInputStream()) {
+            assertThat(dev.remotepath.spi.StatReportingStream.of(in)).hasValueSatisfying(
+                    st -> assertThat(st.size()).hasValue(CONTENT.length));
+        }
+        target.fileSystem().close();
+    }
+
+    @Test
     void statFromHeadersWithChecksumsAndFallbackWhenHeadIsRefused() throws Exception {
         server.on("HEAD /f", (req, resp, cb) -> {
             resp.setStatus(200);
