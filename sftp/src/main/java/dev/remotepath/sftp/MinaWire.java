@@ -89,6 +89,7 @@ final class MinaWire implements SftpWire {
         }
         // MINA's 2 MiB default window throttles reads 3-4x even on loopback (docs/benchmarks.md).
         org.apache.sshd.core.CoreModuleProperties.WINDOW_SIZE.set(c, options.windowSize());
+        org.apache.sshd.core.CoreModuleProperties.TCP_NODELAY.set(c, true);
         c.start();
         ClientSession s = null;
         try {
