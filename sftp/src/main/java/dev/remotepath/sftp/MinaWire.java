@@ -199,18 +199,13 @@ final class MinaWire implements SftpWire {
 
     // ------------------------------------------------------------------ the wire
 
-    @FunctionalInterface
-    private interface Request<T> {
-        T send() throws IOException;
+    /** A request whose status answer comes out in the client-neutral form. */
+    private static <T> T answer(Translated.Call<T> request) throws IOException {
+        return Translated.call(request, MinaWire::neutral);
     }
 
-    /** A status answer in the client-neutral form. */
-    private static <T> T answer(Request<T> request) throws IOException {
-        try {
-            return request.send();
-        } catch (SftpException e) {
-            throw new SftpStatusException(e.getStatus(), e.getMessage(), e);
-        }
+    private static void send(Translated.Command request) throws IOException {
+        Translated.run(request, MinaWire::neutral);
     }
 
     private static IOException neutral(IOException e) {
@@ -254,13 +249,12 @@ final class MinaWire implements SftpWire {
 
     @Override
     public void copyData(String source, String target) throws IOException {
-        answer(() -> {
+        send(() -> {
             try (SftpClient.CloseableHandle in = sftp.open(source, SftpClient.OpenMode.Read);
                     SftpClient.CloseableHandle out = sftp.open(target, SftpClient.OpenMode.Write,
                             SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive)) {
                 copyData.copyData(in, 0L, 0L, out, 0L); // length 0: to the end of the source
             }
-            return null;
         });
     }
 
@@ -311,42 +305,27 @@ final class MinaWire implements SftpWire {
 
     @Override
     public void mkdir(String path) throws IOException {
-        answer(() -> {
-            sftp.mkdir(path);
-            return null;
-        });
+        send(() -> sftp.mkdir(path));
     }
 
     @Override
     public void rmdir(String path) throws IOException {
-        answer(() -> {
-            sftp.rmdir(path);
-            return null;
-        });
+        send(() -> sftp.rmdir(path));
     }
 
     @Override
     public void remove(String path) throws IOException {
-        answer(() -> {
-            sftp.remove(path);
-            return null;
-        });
+        send(() -> sftp.remove(path));
     }
 
     @Override
     public void rename(String source, String target) throws IOException {
-        answer(() -> {
-            sftp.rename(source, target);
-            return null;
-        });
+        send(() -> sftp.rename(source, target));
     }
 
     @Override
     public void posixRename(String source, String target) throws IOException {
-        answer(() -> {
-            posixRename.posixRename(source, target);
-            return null;
-        });
+        send(() -> posixRename.posixRename(source, target));
     }
 
     @Override
@@ -355,28 +334,19 @@ final class MinaWire implements SftpWire {
         FileTime t = FileTime.from(time);
         a.modifyTime(t);
         a.accessTime(t);
-        answer(() -> {
-            sftp.setStat(path, a);
-            return null;
-        });
+        send(() -> sftp.setStat(path, a));
     }
 
     @Override
     public void setPermissions(String path, int mode) throws IOException {
         SftpClient.Attributes a = new SftpClient.Attributes();
         a.setPermissions(mode);
-        answer(() -> {
-            sftp.setStat(path, a);
-            return null;
-        });
+        send(() -> sftp.setStat(path, a));
     }
 
     @Override
     public void symlink(String link, String target) throws IOException {
-        answer(() -> {
-            sftp.symLink(link, target);
-            return null;
-        });
+        send(() -> sftp.symLink(link, target));
     }
 
     @Override

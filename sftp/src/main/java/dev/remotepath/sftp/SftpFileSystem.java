@@ -507,21 +507,22 @@ public final class SftpFileSystem implements RemoteFileSystem {
             throw new FileAlreadyExistsException(target.toString());
         }
         RemotePath temp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
-        boolean created = false;
         try {
-            try {
-                wire.copyData(source.pathString(), temp.pathString());
-                created = true;
-            } catch (SftpStatusException e) {
-                if (lstatQuietly(source) == null) {
-                    throw new NoSuchFileException(source.toString());
-                }
-                if (lstatQuietly(target.parent()) == null) {
-                    throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
-                }
-                created = lstatQuietly(temp) != null;
-                throw mapped(e, source, target);
+            wire.copyData(source.pathString(), temp.pathString());
+        } catch (IOException e) {
+            removeQuietly(wire, temp, e); // copy-data may have created it before failing
+            if (!(e instanceof SftpStatusException status)) {
+                throw transport(e, "copy-data", source);
             }
+            if (lstatQuietly(source) == null) {
+                throw new NoSuchFileException(source.toString());
+            }
+            if (lstatQuietly(target.parent()) == null) {
+                throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
+            }
+            throw mapped(status, source, target);
+        }
+        try {
             java.util.Optional<Instant> mtime = sourceStat.lastModified().isPresent() ? sourceStat.lastModified()
                     : stat(source, true).lastModified();
             if (mtime.isPresent()) {
@@ -534,20 +535,27 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             return true;
         } catch (IOException e) {
-            if (created) {
-                try {
-                    wire.remove(temp.pathString());
-                } catch (IOException cleanup) {
-                    e.addSuppressed(cleanup);
-                }
+            removeQuietly(wire, temp, e);
+            if (!(e instanceof SftpStatusException status)) {
+                throw e instanceof FileSystemException ? e : transport(e, "copy-data", source);
             }
-            if (e instanceof SftpStatusException status) {
-                if (!replaceExisting && lstatQuietly(target) != null) {
-                    throw new FileAlreadyExistsException(target.toString());
-                }
-                throw mapped(status, source, target);
+            if (!replaceExisting && lstatQuietly(target) != null) {
+                throw new FileAlreadyExistsException(target.toString());
             }
-            throw e instanceof FileSystemException ? e : transport(e, "copy-data", source);
+            throw mapped(status, source, target);
+        }
+    }
+
+    /** Removes a temporary that may or may not exist; a failure to do so rides on {@code failure}. */
+    private static void removeQuietly(SftpWire wire, RemotePath temp, IOException failure) {
+        try {
+            wire.remove(temp.pathString());
+        } catch (SftpStatusException gone) {
+            if (gone.status() != SftpStatusException.NO_SUCH_FILE) {
+                failure.addSuppressed(gone);
+            }
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 

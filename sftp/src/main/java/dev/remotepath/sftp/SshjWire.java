@@ -236,17 +236,13 @@ final class SshjWire implements SftpWire {
 
     // ------------------------------------------------------------------ the wire
 
-    @FunctionalInterface
-    private interface Request<T> {
-        T send() throws IOException;
+    /** A request whose status answer comes out in the client-neutral form. */
+    private static <T> T answer(Translated.Call<T> request) throws IOException {
+        return Translated.call(request, SshjWire::neutral);
     }
 
-    private static <T> T answer(Request<T> request) throws IOException {
-        try {
-            return request.send();
-        } catch (IOException e) {
-            throw neutral(e);
-        }
+    private static void send(Translated.Command request) throws IOException {
+        Translated.run(request, SshjWire::neutral);
     }
 
     private static IOException neutral(IOException e) {
@@ -284,13 +280,12 @@ final class SshjWire implements SftpWire {
 
     @Override
     public void copyData(String source, String target) throws IOException {
-        answer(() -> {
+        send(() -> {
             try (RemoteFile in = sftp.open(source, EnumSet.of(OpenMode.READ));
                     RemoteFile out = sftp.open(target, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL))) {
                 extended(engine.newExtendedRequest("copy-data").putString(handleOf(in)).putUInt64(0).putUInt64(0)
                         .putString(handleOf(out)).putUInt64(0)).ensureStatusPacketIsOK();
             }
-            return null;
         });
     }
 
@@ -410,42 +405,29 @@ final class SshjWire implements SftpWire {
 
     @Override
     public void mkdir(String path) throws IOException {
-        answer(() -> {
-            sftp.mkdir(path);
-            return null;
-        });
+        send(() -> sftp.mkdir(path));
     }
 
     @Override
     public void rmdir(String path) throws IOException {
-        answer(() -> {
-            sftp.rmdir(path);
-            return null;
-        });
+        send(() -> sftp.rmdir(path));
     }
 
     @Override
     public void remove(String path) throws IOException {
-        answer(() -> {
-            sftp.rm(path);
-            return null;
-        });
+        send(() -> sftp.rm(path));
     }
 
     @Override
     public void rename(String source, String target) throws IOException {
-        answer(() -> {
-            sftp.rename(source, target);
-            return null;
-        });
+        send(() -> sftp.rename(source, target));
     }
 
     @Override
     public void posixRename(String source, String target) throws IOException {
-        answer(() -> {
+        send(() -> {
             extended(engine.newExtendedRequest("posix-rename@openssh.com").putString(source).putString(target))
                     .ensureStatusPacketIsOK();
-            return null;
         });
     }
 
@@ -456,27 +438,20 @@ final class SshjWire implements SftpWire {
     @Override
     public void setTimes(String path, Instant time) throws IOException {
         long s = time.getEpochSecond();
-        answer(() -> {
-            sftp.setattr(path, new FileAttributes.Builder().withAtimeMtime(s, s).build());
-            return null;
-        });
+        send(() -> sftp.setattr(path, new FileAttributes.Builder().withAtimeMtime(s, s).build()));
     }
 
     @Override
     public void setPermissions(String path, int mode) throws IOException {
-        answer(() -> {
-            sftp.setattr(path, new FileAttributes.Builder().withPermissions(mode).build());
-            return null;
-        });
+        send(() -> sftp.setattr(path, new FileAttributes.Builder().withPermissions(mode).build()));
     }
 
     @Override
     public void symlink(String link, String target) throws IOException {
-        answer(() -> {
+        send(() -> {
             // OpenSSH (and MINA, following it) take SSH_FXP_SYMLINK's arguments in the reverse of
             // the draft's order, which sshj sends as written: swap them, as OpenSSH's client does.
             sftp.symlink(target, link);
-            return null;
         });
     }
 

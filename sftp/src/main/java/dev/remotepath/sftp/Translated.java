@@ -8,12 +8,40 @@ import java.io.OutputStream;
 import java.util.function.Function;
 
 /**
- * Content streams whose failures come out as RemotePath's exceptions (naming the path and
+ * Requests and content streams whose failures come out as RemotePath's exceptions (naming the path and
  * {@code user@host:port}), never as the SSH library's own types.
  */
 final class Translated {
 
     private Translated() {
+    }
+
+    /** A request whose failure is translated. */
+    @FunctionalInterface
+    interface Call<T> {
+        T run() throws IOException;
+    }
+
+    /** A request without an answer worth returning. */
+    @FunctionalInterface
+    interface Command {
+        void run() throws IOException;
+    }
+
+    static <T> T call(Call<T> call, Function<IOException, IOException> translate) throws IOException {
+        try {
+            return call.run();
+        } catch (IOException e) {
+            throw translate.apply(e);
+        }
+    }
+
+    static void run(Command command, Function<IOException, IOException> translate) throws IOException {
+        try {
+            command.run();
+        } catch (IOException e) {
+            throw translate.apply(e);
+        }
     }
 
     static final class In extends FilterInputStream {
