@@ -55,9 +55,7 @@ public final class FileTransfer {
         }
         boolean setTime = tfs.capabilities().contains(Capability.SET_LAST_MODIFIED_TIME);
         boolean viaRename = RenameOver.canRename(tfs);
-        if (!viaRename && !replace && target.exists()) {
-            throw new FileAlreadyExistsException(target.toString());
-        }
+        // Written in place (no rename), CREATE_NEW itself refuses an existing target.
         RemotePath written = viaRename ? temporarySibling(target) : target;
         WriteMode mode = viaRename || !replace ? WriteMode.CREATE_NEW : WriteMode.CREATE_OR_TRUNCATE;
         long copied;

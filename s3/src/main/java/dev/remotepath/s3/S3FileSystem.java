@@ -268,7 +268,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         Optional<HeadObjectResponse> head = head(path, false);
         if (head.isPresent()) {
-            return fileStat(head.get(), true);
+            return fileStat(head.get());
         }
         Optional<FileStat> directory = directoryStat(path);
         if (directory.isPresent()) {
@@ -358,24 +358,22 @@ public final class S3FileSystem implements RemoteFileSystem {
         return directoryStat(path).isPresent();
     }
 
-    /** A file's stat from a HEAD or GET: size, the stored mtime (else the upload time), ETag, MD5. */
-    FileStat fileStat(HeadObjectResponse h, boolean fromHead) {
-        FileStat.Builder b = FileStat.builder(FileType.FILE);
-        if (h.contentLength() != null) {
-            b.size(h.contentLength());
-        }
-        applyTimes(b, h.metadata(), h.lastModified());
-        if (h.eTag() != null) {
-            String etag = unquote(h.eTag());
-            b.etag(etag);
-            if (isMd5(etag) && !encryptedWithKey(h.serverSideEncryption())) {
-                b.checksum(ChecksumAlgorithm.MD5, etag);
-            }
-        }
-        return b.build();
+    /** A file's stat from a HEAD. */
+    FileStat fileStat(HeadObjectResponse h) {
+        return objectStat(h.contentLength(), h.metadata(), h.lastModified(), h.eTag(), h.serverSideEncryption());
     }
 
-    static void applyTimes(FileStat.Builder b, Map<String, String> metadata, Instant lastModified) {
+    /**
+     * A file's stat from what a HEAD or GET response says: size, the stored mtime (else the
+     * upload time, to the second), the upload time as {@code storedAt}, the ETag, and the MD5
+     * it is for objects not encrypted with a KMS key.
+     */
+    FileStat objectStat(Long size, Map<String, String> metadata, Instant lastModified, String eTag,
+            ServerSideEncryption sse) {
+        FileStat.Builder b = FileStat.builder(FileType.FILE);
+        if (size != null) {
+            b.size(size);
+        }
         Optional<Instant> mtime = parseMtime(metadata.get(MTIME_KEY));
         if (mtime.isPresent()) {
             b.lastModified(mtime.get(), FileStat.EXACT);
@@ -385,6 +383,14 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (lastModified != null) {
             b.storedAt(lastModified);
         }
+        if (eTag != null) {
+            String etag = unquote(eTag);
+            b.etag(etag);
+            if (isMd5(etag) && !encryptedWithKey(sse)) {
+                b.checksum(ChecksumAlgorithm.MD5, etag);
+            }
+        }
+        return b.build();
     }
 
     private boolean isMd5(String etag) {

@@ -1,7 +1,6 @@
 package dev.remotepath.s3;
 
 import dev.remotepath.FileStat;
-import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.StatReportingStream;
 import java.io.IOException;
@@ -38,24 +37,19 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         this.key = key;
         this.in = in;
         this.position = offset;
-        String tag = in.response().eTag();
-        this.etag = tag == null ? null : tag;
-        this.stat = describe(in.response(), offset);
+        this.etag = in.response().eTag(); // sent back verbatim (quoted) in If-Match
+        this.stat = describe(fs, in.response(), offset);
     }
 
-    private static FileStat describe(GetObjectResponse r, long offset) {
-        FileStat.Builder b = FileStat.builder(FileType.FILE);
+    private static FileStat describe(S3FileSystem fs, GetObjectResponse r, long offset) {
+        Long size = null;
         String range = r.contentRange(); // "bytes 10-99/100" for a ranged GET
         if (range != null && range.lastIndexOf('/') > 0 && !range.endsWith("*")) {
-            b.size(Long.parseLong(range.substring(range.lastIndexOf('/') + 1).trim()));
-        } else if (r.contentLength() != null && offset == 0) {
-            b.size(r.contentLength());
+            size = Long.parseLong(range.substring(range.lastIndexOf('/') + 1).trim());
+        } else if (offset == 0) {
+            size = r.contentLength();
         }
-        S3FileSystem.applyTimes(b, r.metadata(), r.lastModified());
-        if (r.eTag() != null) {
-            b.etag(S3FileSystem.unquote(r.eTag()));
-        }
-        return b.build();
+        return fs.objectStat(size, r.metadata(), r.lastModified(), r.eTag(), r.serverSideEncryption());
     }
 
     @Override
