@@ -4,8 +4,12 @@ import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
 import dev.remotepath.NameBytes;
 import dev.remotepath.spi.ListedEntry;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Reads any HTML directory index in one pass: every {@code <a href>} that names a direct child
@@ -19,57 +23,69 @@ import java.util.List;
  */
 final class HtmlIndexParser {
 
-    private final String page;
+    private final byte[] page;
+    private final int length;
     private final String directoryPath;
     private final String scheme;
     private final String authority;
 
     /**
-     * @param page          the page, one char per byte
+     * @param page          the page's bytes, read one char per byte
+     * @param length        how many of them hold the page
      * @param directoryPath the listed directory's decoded path, ending in '/'
      */
-    HtmlIndexParser(String page, String directoryPath, String scheme, String authority) {
+    HtmlIndexParser(byte[] page, int length, String directoryPath, String scheme, String authority) {
         this.page = page;
+        this.length = length;
         this.directoryPath = directoryPath;
         this.scheme = scheme;
         this.authority = authority;
-        this.upperCaseLinks = page.contains("<A");
     }
 
     List<ListedEntry> parse() {
-        List<ListedEntry> out = new ArrayList<>(Math.max(16, page.length() / 64));
+        List<ListedEntry> out = new ArrayList<>(Math.max(16, length / 64));
         String previous = null;
-        String p = page;
-        int len = p.length();
-        int a = indexOfTagA(p, 0, len);
+        int len = length;
+        int a = nextLink(0, -1);
         while (a >= 0) {
             int current = a;
-            int tagEnd = p.indexOf('>', current);
+            int tagEnd = PageBytes.indexOf(page, (byte) '>', current, len);
             if (tagEnd < 0) {
                 break;
             }
-            String href = hrefOf(p, current + 2, tagEnd);
-            int close = indexOfCloseA(p, tagEnd + 1, len);
-            int after = close < 0 ? tagEnd + 1 : p.indexOf('>', close) + 1;
+            boolean hasHref = findHref(current + 2, tagEnd);
+            int hrefStart = this.hrefStart;
+            int hrefEnd = this.hrefEnd;
+            int close = indexOfCloseA(tagEnd + 1);
+            int after = close < 0 ? tagEnd + 1 : PageBytes.indexOf(page, (byte) '>', close, len) + 1;
             if (after <= 0) {
                 after = len;
             }
-            // The next link is found once: it ends this row's metadata and starts the next turn.
-            a = indexOfTagA(p, after, len);
-            if (href == null) {
+            // One pass finds where this row's text ends (a newline or the next link) and where the
+            // next link starts, which begins the next turn.
+            a = nextLink(after, after);
+            int rowEnd = this.rowEnd;
+            if (!hasHref) {
                 continue;
             }
-            String segment = childSegment(href);
-            if (segment == null) {
-                continue;
+            String name;
+            boolean directory;
+            if (isPlainChild(hrefStart, hrefEnd)) {
+                directory = page[hrefEnd - 1] == '/';
+                name = new String(page, hrefStart, (directory ? hrefEnd - 1 : hrefEnd) - hrefStart,
+                        StandardCharsets.ISO_8859_1);
+            } else {
+                String segment = childSegment(hrefValue(hrefStart, hrefEnd));
+                if (segment == null) {
+                    continue;
+                }
+                directory = segment.endsWith("/");
+                name = percentDecode(directory ? segment.substring(0, segment.length() - 1) : segment);
+                if (name == null) {
+                    continue;
+                }
             }
-            boolean directory = segment.endsWith("/");
-            String rawName = directory ? segment.substring(0, segment.length() - 1) : segment;
-            String name = percentDecode(rawName);
-            if (name == null) {
-                continue;
-            }
-            FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, current, after, a < 0 ? len : a);
+            FileStat stat = metadata(directory ? FileType.DIRECTORY : FileType.FILE, current, after, rowEnd);
             if (name.equals(previous)) {
                 // Apache FancyIndexing links an icon and then the name to the same href: keep one,
                 // with the metadata the second one's row text carries.
@@ -86,118 +102,146 @@ final class HtmlIndexParser {
 
     // ---------------------------------------------------------------- links
 
-    /** True when the page has an upper-case {@code <A}: only then is the slower any-case scan needed. */
-    private final boolean upperCaseLinks;
+    /** Where the text after the last link ends: set by {@link #nextLink}. */
+    private int rowEnd;
 
-    private int indexOfTagA(String p, int from, int len) {
-        if (!upperCaseLinks) {
-            // The vectorized String.indexOf finds "<a" without stopping at every other tag.
-            int i = from;
-            while (true) {
-                i = p.indexOf("<a", i);
-                if (i < 0 || i + 2 >= len) {
-                    return -1;
-                }
-                char d = p.charAt(i + 2);
-                if (d == ' ' || d == '\t' || d == '\n' || d == '\r') {
-                    return i;
-                }
-                i += 2;
-            }
-        }
-        return indexOfTagAnyCase(p, from, len);
-    }
-
-    private static int indexOfTagAnyCase(String p, int from, int len) {
+    /**
+     * The next {@code <a} (any case) followed by white space, at or after {@code from}, or -1.
+     * When {@code rowFrom} is not negative, also sets {@link #rowEnd} to the first newline after
+     * it, or to the link when that comes first (or the page's end).
+     */
+    private int nextLink(int from, int rowFrom) {
         int i = from;
+        int end = -1;
         while (true) {
-            i = p.indexOf('<', i);
-            if (i < 0 || i + 2 >= len) {
+            i = rowFrom < 0 || end >= 0
+                    ? PageBytes.indexOfPairIgnoreCase(page, (byte) '<', (byte) 'a', i, length)
+                    : PageBytes.indexOfNewlineOrPairIgnoreCase(page, (byte) '<', (byte) 'a', i, length);
+            if (i < 0 || i + 2 >= length) {
+                rowEnd = end >= 0 ? end : length;
                 return -1;
             }
-            char c = p.charAt(i + 1);
-            char d = p.charAt(i + 2);
-            if ((c == 'a' || c == 'A') && (d == ' ' || d == '\t' || d == '\n' || d == '\r')) {
+            if (page[i] == '\n') {
+                end = i;
+                i++;
+                continue;
+            }
+            byte d = page[i + 2];
+            if (d == ' ' || d == '\t' || d == '\n' || d == '\r') {
+                rowEnd = end >= 0 ? end : i;
                 return i;
+            }
+            i += 2;
+        }
+    }
+
+    /** The next "</a" (any case) at or after {@code from}. */
+    private int indexOfCloseA(int from) {
+        int i = from;
+        while (true) {
+            i = PageBytes.indexOfPairIgnoreCase(page, (byte) '/', (byte) 'a', i, length);
+            if (i < 0) {
+                return -1;
+            }
+            if (i > from && page[i - 1] == '<') {
+                return i - 1;
             }
             i++;
         }
     }
 
-    /** The next "</a" (any case) at or after {@code from}, jumping from '<' to '<'. */
-    private static int indexOfCloseA(String p, int from, int len) {
-        int i = from;
-        while (true) {
-            i = p.indexOf('<', i);
-            if (i < 0 || i + 2 >= len) {
-                return -1;
-            }
-            char c = p.charAt(i + 2);
-            if (p.charAt(i + 1) == '/' && (c == 'a' || c == 'A')) {
-                return i;
-            }
-            i++;
-        }
-    }
+    /** The bounds of the last href value found by {@link #findHref}. */
+    private int hrefStart;
+    private int hrefEnd;
 
-    /** The next "href" (any case) in [from, to), jumping between 'h'/'H' characters. */
-    private static int indexOfHref(String p, int from, int to) {
-        for (int i = from; i + 4 <= to; i++) {
-            char c = p.charAt(i);
-            if ((c == 'h' || c == 'H') && p.regionMatches(true, i + 1, "ref", 0, 3)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The entity-decoded value of the href attribute in {@code p[from, to)}, or null. */
-    private static String hrefOf(String p, int from, int to) {
+    /** Finds the href attribute's raw value in {@code page[from, to)}; false when there is none. */
+    private boolean findHref(int from, int to) {
+        byte[] p = page;
         int i = from;
         while (i < to) {
             int h = indexOfHref(p, i, to);
             if (h < 0) {
-                return null;
+                return false;
             }
             int k = h + 4;
-            char before = p.charAt(h - 1);
+            byte before = p[h - 1];
             if (before != ' ' && before != '\t' && before != '\n' && before != '\r') {
                 i = k;
                 continue;
             }
-            while (k < to && p.charAt(k) == ' ') {
+            while (k < to && p[k] == ' ') {
                 k++;
             }
-            if (k >= to || p.charAt(k) != '=') {
+            if (k >= to || p[k] != '=') {
                 i = k;
                 continue;
             }
             k++;
-            while (k < to && p.charAt(k) == ' ') {
+            while (k < to && p[k] == ' ') {
                 k++;
             }
             if (k >= to) {
-                return null;
+                return false;
             }
-            char q = p.charAt(k);
-            int start;
-            int end;
+            byte q = p[k];
             if (q == '"' || q == '\'') {
-                start = k + 1;
-                end = p.indexOf(q, start);
-                if (end < 0 || end > to) {
-                    return null;
-                }
-            } else {
-                start = k;
-                end = start;
-                while (end < to && p.charAt(end) != ' ' && p.charAt(end) != '>') {
-                    end++;
-                }
+                hrefStart = k + 1;
+                hrefEnd = PageBytes.indexOf(p, q, hrefStart, to);
+                return hrefEnd >= 0;
             }
-            return Entities.decode(p, start, end);
+            hrefStart = k;
+            hrefEnd = k;
+            while (hrefEnd < to && p[hrefEnd] != ' ' && p[hrefEnd] != '>') {
+                hrefEnd++;
+            }
+            return true;
         }
-        return null;
+        return false;
+    }
+
+    /** The entity-decoded href in {@code page[start, end)}. */
+    private String hrefValue(int start, int end) {
+        String value = new String(page, start, end - start, StandardCharsets.ISO_8859_1);
+        return value.indexOf('&') < 0 ? value : Entities.decode(value, 0, value.length());
+    }
+
+    /** Bytes that may appear in an href that names a child as it stands: no decoding, no resolving. */
+    private static final boolean[] PLAIN = new boolean[128];
+
+    static {
+        for (int c = 0x21; c < 0x7f; c++) {
+            PLAIN[c] = "/:?#%&\\\"'<>".indexOf(c) < 0;
+        }
+    }
+
+    /**
+     * True when {@code page[start, end)} is a plain relative child name (printable ASCII without
+     * any character that needs decoding or resolving, optionally ending in '/', not starting with
+     * '.'), the common case that needs none of {@link #childSegment}'s work.
+     */
+    private boolean isPlainChild(int start, int end) {
+        byte[] p = page;
+        int last = end > start && p[end - 1] == '/' ? end - 1 : end;
+        if (last <= start || p[start] == '.') {
+            return false;
+        }
+        for (int i = start; i < last; i++) {
+            int c = p[i];
+            if (c < 0 || !PLAIN[c]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The next "href" (any case) in [from, to). */
+    private static int indexOfHref(byte[] p, int from, int to) {
+        for (int i = from; i + 4 <= to; i++) {
+            if ((p[i] | 0x20) == 'h' && PageBytes.regionMatchesIgnoreCase(p, i + 1, to, "ref")) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -327,10 +371,8 @@ final class HtmlIndexParser {
     private static final FileStat PLAIN_FILE = FileStat.ofType(FileType.FILE);
     private static final FileStat PLAIN_DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
 
-    /** Size and date from the row's text after the link, or before it (IIS). */
-    private FileStat metadata(FileType type, int linkStart, int afterLink, int nextLink) {
-        int nl = page.indexOf('\n', afterLink);
-        int rowEnd = nl >= 0 && nl < nextLink ? nl : nextLink;
+    /** Size and date from the row's text after the link (up to {@code rowEnd}), or before it (IIS). */
+    private FileStat metadata(FileType type, int linkStart, int afterLink, int rowEnd) {
         FileStat s = fromText(type, afterLink, rowEnd);
         if (s != null) {
             return s;
@@ -344,10 +386,9 @@ final class HtmlIndexParser {
     }
 
     private int rowStart(int linkStart) {
-        String p = page;
-        int nl = p.lastIndexOf('\n', linkStart - 1) + 1;
-        int br = lastIndexOfIgnoreCase(p, "<br", linkStart - 1, nl);
-        return br >= 0 ? p.indexOf('>', br) + 1 : nl;
+        int nl = PageBytes.lastIndexOf(page, (byte) '\n', linkStart - 1, 0) + 1;
+        int br = lastIndexOfIgnoreCase(page, "<br", linkStart - 1, nl);
+        return br >= 0 ? PageBytes.indexOf(page, (byte) '>', br, length) + 1 : nl;
     }
 
     private FileStat fromText(FileType type, int from, int to) {
@@ -356,40 +397,26 @@ final class HtmlIndexParser {
         }
         // Read in place: the date reader ignores tag words, and the size reader steps over tags
         // and entities, so no row is copied.
-        String text = page;
-        IndexDates.Found date = IndexDates.find(text, from, to);
-        long size = IndexSizes.after(text, date != null ? date.end() : from, to);
+        IndexDates.Found date = IndexDates.find(page, PageBytes.skipSpaces(page, from, to), to);
+        long size = IndexSizes.after(page, date != null ? PageBytes.skipSpaces(page, date.end(), to) : from, to);
         if (date == null && size == IndexSizes.NONE) {
             return null;
         }
-        FileStat.Builder b = FileStat.builder(type);
-        if (date != null) {
-            b.lastModified(date.instant(), date.precision());
-        }
+        // The record's constructor directly: a page builds a thousand of these.
+        OptionalLong bytes = OptionalLong.empty();
+        boolean exact = true;
         if (size != IndexSizes.NONE && type == FileType.FILE) {
-            if (size >= 0) {
-                b.size(size);
-            } else {
-                b.approximateSize(-size - 1);
-            }
+            bytes = OptionalLong.of(size >= 0 ? size : -size - 1);
+            exact = size >= 0;
         }
-        return b.build();
+        return new FileStat(type, bytes, exact, date == null ? Optional.empty() : Optional.of(date.instant()),
+                date == null ? FileStat.EXACT : date.precision(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Map.of(), Optional.empty());
     }
 
-    static int indexOfIgnoreCase(String s, String needle, int from, int to) {
-        int n = needle.length();
-        for (int i = from; i + n <= to; i++) {
-            if (s.regionMatches(true, i, needle, 0, n)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int lastIndexOfIgnoreCase(String s, String needle, int from, int lowest) {
-        int n = needle.length();
-        for (int i = Math.min(from, s.length() - n); i >= lowest; i--) {
-            if (s.regionMatches(true, i, needle, 0, n)) {
+    private static int lastIndexOfIgnoreCase(byte[] s, String lower, int from, int lowest) {
+        for (int i = Math.min(from, s.length - lower.length()); i >= lowest; i--) {
+            if (PageBytes.regionMatchesIgnoreCase(s, i, s.length, lower)) {
                 return i;
             }
         }

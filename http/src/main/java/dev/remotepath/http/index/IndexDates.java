@@ -1,5 +1,6 @@
 package dev.remotepath.http.index;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -29,18 +30,22 @@ public final class IndexDates {
     private static final Duration SECOND = Duration.ofSeconds(1);
     private static final Duration MINUTE = Duration.ofMinutes(1);
 
-    /** The first date in {@code s[from, to)}, or null when there is none. */
-    public static Found find(CharSequence s, int from, int to) {
+    /**
+     * The first date in {@code s[from, to)}, or null when there is none. The bytes are read one
+     * char per byte (ISO-8859-1): every date format is ASCII, and UTF-8 no-break spaces are
+     * recognized by their bytes.
+     */
+    public static Found find(byte[] s, int from, int to) {
         char prev = ' ';
         for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
+            char c = ch(s, i);
             if (c == ' ') { // index rows are mostly padding: the cheapest test first
                 prev = c;
                 continue;
             }
             if (c == '<') { // a tag never holds the date: jump over it
                 int k = i + 1;
-                while (k < to && s.charAt(k) != '>') {
+                while (k < to && ch(s, k) != '>') {
                     k++;
                 }
                 i = k;
@@ -65,19 +70,26 @@ public final class IndexDates {
         return null;
     }
 
-    /** Parses a whole string as one of the formats, or returns null. */
+    /**
+     * Parses a whole string as one of the formats, or returns null. The text is read as its
+     * UTF-8 bytes, as {@link #find} reads a page: no-break spaces match in either form.
+     */
     public static Found parse(String s) {
-        return s == null ? null : find(s, 0, s.length());
+        if (s == null) {
+            return null;
+        }
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return find(b, 0, b.length);
     }
 
-    private static Found numericStart(CharSequence s, int i, int to) {
+    private static Found numericStart(byte[] s, int i, int to) {
         int n = digits(s, i, to);
         if (n == 4 && at(s, i + 4, to, '-')) {
             int year = num(s, i, 4);
             if (digits(s, i + 5, to) == 2 && at(s, i + 7, to, '-') && digits(s, i + 8, to) == 2) {
                 int month = num(s, i + 5, 2);
                 int day = num(s, i + 8, 2);
-                char sep = i + 10 < to ? s.charAt(i + 10) : 0;
+                char sep = i + 10 < to ? ch(s, i + 10) : 0;
                 if (sep == 'T') {
                     return time(s, i + 11, to, year, month, day, true);
                 }
@@ -117,18 +129,18 @@ public final class IndexDates {
     }
 
     /** "Thu, 29 Feb ..." (skip the weekday), "Feb 29, 2024, 1:37:42 PM", "Thursday, February 29, 2024 1:37 PM". */
-    private static Found wordStart(CharSequence s, int i, int to) {
+    private static Found wordStart(byte[] s, int i, int to) {
         int end = i;
-        while (end < to && isLetter(s.charAt(end))) {
+        while (end < to && isLetter(ch(s, end))) {
             end++;
         }
         int len = end - i;
         if (len >= 3 && at(s, end, to, ',')) { // a weekday
             int j = skipSpaces(s, end + 1, to);
-            if (j < to && isDigit(s.charAt(j))) {
+            if (j < to && isDigit(ch(s, j))) {
                 return numericStart(s, j, to);
             }
-            if (j < to && isLetter(s.charAt(j))) {
+            if (j < to && isLetter(ch(s, j))) {
                 return monthFirst(s, j, to);
             }
             return null;
@@ -136,13 +148,13 @@ public final class IndexDates {
         return monthFirst(s, i, to);
     }
 
-    private static Found monthFirst(CharSequence s, int i, int to) {
+    private static Found monthFirst(byte[] s, int i, int to) {
         int month = monthOf(s, i, to);
         if (month <= 0) {
             return null;
         }
         int j = i;
-        while (j < to && isLetter(s.charAt(j))) {
+        while (j < to && isLetter(ch(s, j))) {
             j++;
         }
         j = skipSpaces(s, j, to);
@@ -164,7 +176,7 @@ public final class IndexDates {
     }
 
     /** "13:37", "13:37:42", with an optional fraction and zone after a 'T' form. */
-    private static Found time(CharSequence s, int i, int to, int year, int month, int day, boolean iso) {
+    private static Found time(byte[] s, int i, int to, int year, int month, int day, boolean iso) {
         if (!valid(year, month, day)) {
             return null;
         }
@@ -205,7 +217,7 @@ public final class IndexDates {
             if (at(s, k, to, 'Z')) {
                 k++;
             } else if ((at(s, k, to, '+') || at(s, k, to, '-')) && digits(s, k + 1, to) == 2) {
-                int sign = s.charAt(k) == '-' ? -1 : 1;
+                int sign = ch(s, k) == '-' ? -1 : 1;
                 int oh = num(s, k + 1, 2);
                 int om = 0;
                 int m = k + 3;
@@ -226,14 +238,14 @@ public final class IndexDates {
     }
 
     /** "1:37 PM", "1:37:42 PM", or 24-hour without a marker. */
-    private static Found clock12(CharSequence s, int i, int to, int year, int month, int day) {
+    private static Found clock12(byte[] s, int i, int to, int year, int month, int day) {
         Found t = time(s, i, to, year, month, day, false);
         if (t == null) {
             return null;
         }
         int k = skipSpaces(s, t.end(), to);
-        if (k + 1 < to && (s.charAt(k + 1) == 'M' || s.charAt(k + 1) == 'm')) {
-            char ap = Character.toUpperCase(s.charAt(k));
+        if (k + 1 < to && (ch(s, k + 1) == 'M' || ch(s, k + 1) == 'm')) {
+            char ap = Character.toUpperCase(ch(s, k));
             int hour = (int) (t.instant().getEpochSecond() % 86400 / 3600);
             long shift = 0;
             if (ap == 'P' && hour < 12) {
@@ -248,23 +260,28 @@ public final class IndexDates {
         return t;
     }
 
-    private static final String[] MONTHS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-
     /** 1-12 for an English month name or its three-letter abbreviation at i, else 0. */
-    static int monthOf(CharSequence s, int i, int to) {
+    static int monthOf(byte[] s, int i, int to) {
         if (i + 3 > to) {
             return 0;
         }
-        char a = Character.toLowerCase(s.charAt(i));
-        char b = Character.toLowerCase(s.charAt(i + 1));
-        char c = Character.toLowerCase(s.charAt(i + 2));
-        for (int m = 0; m < 12; m++) {
-            String name = MONTHS[m];
-            if (name.charAt(0) == a && name.charAt(1) == b && name.charAt(2) == c) {
-                return m + 1;
-            }
-        }
-        return 0;
+        // The three letters, lower-cased by setting bit 5 (digits and punctuation never match).
+        int key = (s[i] | 0x20) << 16 | (s[i + 1] | 0x20) << 8 | (s[i + 2] | 0x20);
+        return switch (key) {
+            case 'j' << 16 | 'a' << 8 | 'n' -> 1;
+            case 'f' << 16 | 'e' << 8 | 'b' -> 2;
+            case 'm' << 16 | 'a' << 8 | 'r' -> 3;
+            case 'a' << 16 | 'p' << 8 | 'r' -> 4;
+            case 'm' << 16 | 'a' << 8 | 'y' -> 5;
+            case 'j' << 16 | 'u' << 8 | 'n' -> 6;
+            case 'j' << 16 | 'u' << 8 | 'l' -> 7;
+            case 'a' << 16 | 'u' << 8 | 'g' -> 8;
+            case 's' << 16 | 'e' << 8 | 'p' -> 9;
+            case 'o' << 16 | 'c' << 8 | 't' -> 10;
+            case 'n' << 16 | 'o' << 8 | 'v' -> 11;
+            case 'd' << 16 | 'e' << 8 | 'c' -> 12;
+            default -> 0;
+        };
     }
 
     static long epochDay(int year, int month, int day) {
@@ -289,44 +306,49 @@ public final class IndexDates {
         return v;
     }
 
-    private static int digits(CharSequence s, int i, int to) {
+    private static int digits(byte[] s, int i, int to) {
         int n = 0;
-        while (i + n < to && isDigit(s.charAt(i + n))) {
+        while (i + n < to && isDigit(ch(s, i + n))) {
             n++;
         }
         return n;
     }
 
-    private static int num(CharSequence s, int i, int n) {
+    private static int num(byte[] s, int i, int n) {
         int v = 0;
         for (int k = 0; k < n; k++) {
-            v = v * 10 + (s.charAt(i + k) - '0');
+            v = v * 10 + (ch(s, i + k) - '0');
         }
         return v;
     }
 
-    private static boolean at(CharSequence s, int i, int to, char c) {
-        return i < to && s.charAt(i) == c;
+    private static boolean at(byte[] s, int i, int to, char c) {
+        return i < to && ch(s, i) == c;
     }
 
     /**
      * Skips spaces, tabs and no-break spaces, including their UTF-8 bytes as seen on a page read
      * one char per byte: U+00A0 (C2 A0) and U+202F (E2 80 AF), which JDK 20+ puts before AM/PM.
      */
-    static int skipSpaces(CharSequence s, int i, int to) {
+    static int skipSpaces(byte[] s, int i, int to) {
         while (i < to) {
-            char c = s.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\u00a0' || c == '\u202f') {
+            char c = ch(s, i);
+            if (c == ' ' || c == '\t' || c == '\u00a0') {
                 i++;
-            } else if (c == '\u00c2' && i + 1 < to && s.charAt(i + 1) == '\u00a0') {
+            } else if (c == '\u00c2' && i + 1 < to && ch(s, i + 1) == '\u00a0') {
                 i += 2;
-            } else if (c == '\u00e2' && i + 2 < to && s.charAt(i + 1) == '\u0080' && s.charAt(i + 2) == '\u00af') {
+            } else if (c == '\u00e2' && i + 2 < to && ch(s, i + 1) == '\u0080' && ch(s, i + 2) == '\u00af') {
                 i += 3;
             } else {
                 break;
             }
         }
         return i;
+    }
+
+    /** The byte at i as a char (ISO-8859-1). */
+    static char ch(byte[] s, int i) {
+        return (char) (s[i] & 0xff);
     }
 
     static boolean isDigit(char c) {

@@ -45,8 +45,7 @@ public final class IndexPageParser {
         if (!type.isEmpty() && !type.contains("html")) {
             throw new NotDirectoryException(where + " (the server answered " + contentType + ", not an index page)");
         }
-        String page = new String(body, 0, length, StandardCharsets.ISO_8859_1);
-        return new IndexPage(IndexPage.Format.HTML, new HtmlIndexParser(page, directoryPath, scheme, authority).parse());
+        return new IndexPage(IndexPage.Format.HTML, new HtmlIndexParser(body, length, directoryPath, scheme, authority).parse());
     }
 
     private static IndexPage json(String text, String where) throws FileSystemException {

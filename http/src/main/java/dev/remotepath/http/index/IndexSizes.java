@@ -14,14 +14,14 @@ final class IndexSizes {
      * The first size token in {@code s[from, to)}, stepping over white space, tags and entities
      * (so a raw table row reads like its text): encoded as {@link #token} returns it.
      */
-    static long after(CharSequence s, int from, int to) {
+    static long after(byte[] s, int from, int to) {
         int i = from;
         while (i < to) {
             i = IndexDates.skipSpaces(s, i, to);
             if (i >= to) {
                 return NONE;
             }
-            char c = s.charAt(i);
+            char c = IndexDates.ch(s, i);
             if (c == '<') {
                 i = skipPast(s, i, to, '>', to - i);
             } else if (c == '&') {
@@ -35,10 +35,10 @@ final class IndexSizes {
         return NONE;
     }
 
-    private static int skipPast(CharSequence s, int i, int to, char end, int within) {
+    private static int skipPast(byte[] s, int i, int to, char end, int within) {
         int limit = Math.min(to, i + within);
         for (int k = i + 1; k < limit; k++) {
-            if (s.charAt(k) == end) {
+            if (IndexDates.ch(s, k) == end) {
                 return k + 1;
             }
         }
@@ -52,18 +52,18 @@ final class IndexSizes {
      * The size token at {@code s[i, to)}: its bytes, negated (and minus one) when the column
      * shows a rounded value, or {@link #NONE}. Allocates nothing.
      */
-    private static long token(CharSequence s, int i, int n) {
+    private static long token(byte[] s, int i, int n) {
         if (i >= n) {
             return NONE;
         }
-        if (s.charAt(i) == '-' && (i + 1 == n || isSeparator(s.charAt(i + 1)))) {
+        if (IndexDates.ch(s, i) == '-' && (i + 1 == n || isSeparator(IndexDates.ch(s, i + 1)))) {
             return NONE;
         }
         long whole = 0;
         int digits = 0;
         int k = i;
         while (k < n) {
-            char c = s.charAt(k);
+            char c = IndexDates.ch(s, k);
             if (IndexDates.isDigit(c)) {
                 whole = whole * 10 + (c - '0');
                 if (++digits > 18) {
@@ -79,21 +79,21 @@ final class IndexSizes {
         }
         long fraction = 0;
         long fractionScale = 1;
-        if (k < n && s.charAt(k) == '.' && k + 1 < n && IndexDates.isDigit(s.charAt(k + 1))) {
+        if (k < n && IndexDates.ch(s, k) == '.' && k + 1 < n && IndexDates.isDigit(IndexDates.ch(s, k + 1))) {
             k++;
-            while (k < n && IndexDates.isDigit(s.charAt(k)) && fractionScale < 1_000_000) {
-                fraction = fraction * 10 + (s.charAt(k) - '0');
+            while (k < n && IndexDates.isDigit(IndexDates.ch(s, k)) && fractionScale < 1_000_000) {
+                fraction = fraction * 10 + (IndexDates.ch(s, k) - '0');
                 fractionScale *= 10;
                 k++;
             }
         }
-        while (k < n && s.charAt(k) == ' ' && k + 1 < n && isAsciiLetter(s.charAt(k + 1))) {
+        while (k < n && IndexDates.ch(s, k) == ' ' && k + 1 < n && isAsciiLetter(IndexDates.ch(s, k + 1))) {
             k++;
         }
         long unit = 1;
         boolean exact = fractionScale == 1;
         if (k < n) {
-            char u = s.charAt(k);
+            char u = IndexDates.ch(s, k);
             int e = switch (u) {
                 case 'K', 'k' -> 1;
                 case 'M', 'm' -> 2;
@@ -110,11 +110,11 @@ final class IndexSizes {
             } else if (e < 0 && !isSeparator(u)) {
                 return NONE; // "13:37", "utf-8" and other words are not sizes
             }
-            while (k < n && isAsciiLetter(s.charAt(k))) {
+            while (k < n && isAsciiLetter(IndexDates.ch(s, k))) {
                 k++; // "iB", "B", "bytes"
             }
         }
-        if (k < n && !isSeparator(s.charAt(k))) {
+        if (k < n && !isSeparator(IndexDates.ch(s, k))) {
             return NONE;
         }
         long bytes = whole * unit + fraction * unit / fractionScale;
@@ -130,9 +130,9 @@ final class IndexSizes {
         return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '<' || c == '&' || c == '\u00a0' || c == '\u00c2';
     }
 
-    private static boolean allDigits(CharSequence s, int from, int count, int to) {
+    private static boolean allDigits(byte[] s, int from, int count, int to) {
         for (int i = from; i < from + count; i++) {
-            if (i >= to || !IndexDates.isDigit(s.charAt(i))) {
+            if (i >= to || !IndexDates.isDigit(IndexDates.ch(s, i))) {
                 return false;
             }
         }
