@@ -76,9 +76,17 @@ public record FileStat(
         checksums = checksums.isEmpty() ? Map.of() : Map.copyOf(checksums);
     }
 
-    /** A stat that knows only the type, as a types-only listing gives. */
+    /** A stat that knows only the type, as a types-only listing gives (one shared value per type). */
     public static FileStat ofType(FileType type) {
-        return builder(type).build();
+        return TYPE_ONLY[type.ordinal()];
+    }
+
+    private static final FileStat[] TYPE_ONLY = new FileStat[FileType.values().length];
+
+    static {
+        for (FileType t : FileType.values()) {
+            TYPE_ONLY[t.ordinal()] = builder(t).build();
+        }
     }
 
     public static Builder builder(FileType type) {

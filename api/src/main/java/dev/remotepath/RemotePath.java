@@ -55,10 +55,21 @@ public final class RemotePath implements Comparable<RemotePath> {
     private final RemoteFileSystem fs;
     /** Normalized: "/" or "/a/b" (absolute), "" or "a/b" or "../a" (relative). */
     private final String path;
+    /**
+     * The last segment, known at birth for a child (a listing makes one per entry and the
+     * syncer asks each for its name several times); else computed on first use. A benign race:
+     * any thread computes the same immutable value.
+     */
+    private String name;
 
     private RemotePath(RemoteFileSystem fs, String normalizedPath) {
         this.fs = fs;
         this.path = normalizedPath;
+    }
+
+    private RemotePath(RemoteFileSystem fs, String normalizedPath, String name) {
+        this(fs, normalizedPath);
+        this.name = name;
     }
 
     /**
@@ -156,8 +167,13 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The last segment; empty for the root and for the empty relative path. */
     public String name() {
-        int slash = path.lastIndexOf('/');
-        return slash < 0 ? path : path.substring(slash + 1);
+        String n = name;
+        if (n == null) {
+            int slash = path.lastIndexOf('/');
+            n = slash < 0 ? path : path.substring(slash + 1);
+            name = n;
+        }
+        return n;
     }
 
     /** The final suffix including its dot ({@code .gz} of {@code a.tar.gz}); empty if none. */
@@ -246,7 +262,7 @@ public final class RemotePath implements Comparable<RemotePath> {
         if (problem != null) {
             throw new InvalidPathException(EntryNames.quote(name), problem);
         }
-        return new RemotePath(fs, path.isEmpty() ? name : path.equals("/") ? "/" + name : path + "/" + name);
+        return new RemotePath(fs, path.isEmpty() ? name : path.equals("/") ? "/" + name : path + "/" + name, name);
     }
 
     public RemotePath resolveSibling(String other) {

@@ -254,7 +254,7 @@ final class SyncRun {
             if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
                 continue;
             }
-            RemotePath dst = dstDir.child(name);
+            RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
             if (s == null) {
                 extraneous(childRel, t);
             } else {
