@@ -12,7 +12,9 @@ import java.util.stream.Stream;
 /**
  * The workload the build records the JDK AOT cache from ({@code -XX:AOTCacheOutput}): the
  * commands people run most, on a tree large enough to exercise listing, comparing and copying.
- * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR}.
+ * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR [JDK-FILE]}:
+ * with {@code JDK-FILE}, it also records there the home of the JDK it ran on, the only JDK the
+ * cache is valid for, so that {@code bin/rpath} starts that one without searching.
  */
 public final class AotTraining {
 
@@ -46,6 +48,9 @@ public final class AotTraining {
         run(sink, "rm", "-r", t + "/copy");
         run(sink, "--help");
         delete(work);
+        if (args.length > 1) {
+            Files.writeString(Path.of(args[1]), System.getProperty("java.home") + "\n");
+        }
     }
 
     private static void run(OutputStream sink, String... args) {
