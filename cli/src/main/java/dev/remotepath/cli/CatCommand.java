@@ -1,19 +1,26 @@
 package dev.remotepath.cli;
 
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "cat", description = "Write a file's content to standard output.")
+/** {@code rpath cat}. */
 final class CatCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
+    final Rpath rpath;
+    List<String> uris = new ArrayList<>();
 
-    @Parameters(paramLabel = "URI", arity = "1..*")
-    String[] uris;
+    CatCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "cat", "Write a file's content to standard output.");
+        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

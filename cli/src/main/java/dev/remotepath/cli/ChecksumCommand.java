@@ -3,25 +3,31 @@ package dev.remotepath.cli;
 import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.RemotePath;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "checksum", description = {"Print a file's checksum, the server's own where it has one.",
-    "Text output is that of sha256sum: HEX  URI."})
+/** {@code rpath checksum}. */
 final class ChecksumCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Option(names = {"-a", "--algorithm"}, defaultValue = "sha256",
-            description = "md5, sha1, sha256, sha512, crc32, crc32c or crc64nvme (default ${DEFAULT-VALUE}).")
+    final Rpath rpath;
     String algorithm;
+    List<String> uris = new ArrayList<>();
 
-    @Parameters(paramLabel = "URI", arity = "1..*")
-    String[] uris;
+    ChecksumCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "checksum", "Print a file's checksum, the server's own where it has one.",
+                "Text output is that of sha256sum: HEX  URI.");
+        spec.addOption(CommandModel.option(String.class, "<algorithm>", v -> algorithm = v,
+                "md5, sha1, sha256, sha512, crc32, crc32c or crc64nvme (default ${DEFAULT-VALUE}).", "-a", "--algorithm")
+                .defaultValue("sha256").build());
+        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -7,26 +7,28 @@ import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "cp", description = {"Copy a file, or with -r a tree, between any backends.",
-    "Into an existing directory, the source keeps its name; existing files are replaced."})
+/** {@code rpath cp}. */
 final class CpCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Option(names = {"-r", "-R"}, description = "Copy directories recursively.")
+    final Rpath rpath;
     boolean recursive;
-
-    @Parameters(index = "0", paramLabel = "SRC")
     String source;
-
-    @Parameters(index = "1", paramLabel = "DST")
     String target;
+
+    CpCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "cp", "Copy a file, or with -r a tree, between any backends.",
+                "Into an existing directory, the source keeps its name; existing files are replaced.");
+        spec.addOption(CommandModel.flag(v -> recursive = v, "Copy directories recursively.", "-r", "-R").build());
+        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
+        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

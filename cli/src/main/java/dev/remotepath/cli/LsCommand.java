@@ -10,25 +10,27 @@ import java.nio.file.LinkOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "ls", description = "List a directory (or show a file).")
+/** {@code rpath ls}. */
 final class LsCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Option(names = "-l", description = "Long format: type, size, modification time, name.")
+    final Rpath rpath;
     boolean longFormat;
-
-    @Option(names = "-R", description = "List subdirectories recursively (names relative to URI).")
     boolean recursive;
-
-    @Parameters(paramLabel = "URI")
     String uri;
+
+    LsCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "ls", "List a directory (or show a file).");
+        spec.addOption(CommandModel.flag(v -> longFormat = v, "Long format: type, size, modification time, name.", "-l").build());
+        spec.addOption(CommandModel.flag(v -> recursive = v, "List subdirectories recursively (names relative to URI).", "-R").build());
+        spec.addPositional(CommandModel.positional("0", String.class, "URI", v -> uri = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,23 +1,29 @@
 package dev.remotepath.cli;
 
 import dev.remotepath.RemotePath;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "mkdir", description = "Create directories.")
+/** {@code rpath mkdir}. */
 final class MkdirCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Option(names = "-p", description = "Create missing parents; an existing directory is not an error.")
+    final Rpath rpath;
     boolean parents;
+    List<String> uris = new ArrayList<>();
 
-    @Parameters(paramLabel = "URI", arity = "1..*")
-    String[] uris;
+    MkdirCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "mkdir", "Create directories.");
+        spec.addOption(CommandModel.flag(v -> parents = v, "Create missing parents; an existing directory is not an error.",
+                "-p").build());
+        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

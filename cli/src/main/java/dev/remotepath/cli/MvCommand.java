@@ -3,22 +3,27 @@ package dev.remotepath.cli;
 import dev.remotepath.RemotePath;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "mv", description = {"Move a file or tree: a rename on one backend, copy then delete across backends.",
-    "Into an existing directory, the source keeps its name; an existing file is replaced."})
+/** {@code rpath mv}. */
 final class MvCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Parameters(index = "0", paramLabel = "SRC")
+    final Rpath rpath;
     String source;
-
-    @Parameters(index = "1", paramLabel = "DST")
     String target;
+
+    MvCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "mv",
+                "Move a file or tree: a rename on one backend, copy then delete across backends.",
+                "Into an existing directory, the source keeps its name; an existing file is replaced.");
+        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
+        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -3,23 +3,29 @@ package dev.remotepath.cli;
 import dev.remotepath.RemotePath;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "rm", description = "Remove files, or with -r directories and everything in them (links are not followed).")
+/** {@code rpath rm}. */
 final class RmCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Option(names = {"-r", "-R"}, description = "Remove directories and their contents.")
+    final Rpath rpath;
     boolean recursive;
+    List<String> uris = new ArrayList<>();
 
-    @Parameters(paramLabel = "URI", arity = "1..*")
-    String[] uris;
+    RmCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "rm",
+                "Remove files, or with -r directories and everything in them (links are not followed).");
+        spec.addOption(CommandModel.flag(v -> recursive = v, "Remove directories and their contents.", "-r", "-R").build());
+        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

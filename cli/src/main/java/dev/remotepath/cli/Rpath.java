@@ -5,77 +5,94 @@ import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code rpath} command: list, read, copy, move, remove, checksum and sync paths on any
  * backend, and run JSR-223 scripts. Exit codes: 0 success, 1 some operations failed,
  * 2 usage error, 3 refused for safety.
  */
-@Command(name = "rpath", mixinStandardHelpOptions = true, version = "rpath 0.1.0",
-        description = "One path API over local disk, memory, HTTP, SFTP and S3.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:some operations failed (each is reported)", "2:usage error",
-            "3:refused for safety (max-delete exceeded, missing or empty source with --delete)"})
 public final class Rpath implements Runnable {
 
-    /** The subcommands, by name; built lazily (see {@link #execute}). */
-    private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
+    /** The subcommands, by name, each built with its model; built lazily (see {@link #execute}). */
+    private static final Map<String, Function<Rpath, CommandSpec>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
-        SUBCOMMANDS.put("ls", LsCommand::new);
-        SUBCOMMANDS.put("stat", StatCommand::new);
-        SUBCOMMANDS.put("cat", CatCommand::new);
-        SUBCOMMANDS.put("cp", CpCommand::new);
-        SUBCOMMANDS.put("mv", MvCommand::new);
-        SUBCOMMANDS.put("rm", RmCommand::new);
-        SUBCOMMANDS.put("mkdir", MkdirCommand::new);
-        SUBCOMMANDS.put("checksum", ChecksumCommand::new);
-        SUBCOMMANDS.put("sync", SyncCommand::new);
-        SUBCOMMANDS.put("script", ScriptCommand::new);
+        SUBCOMMANDS.put("ls", r -> new LsCommand(r).spec());
+        SUBCOMMANDS.put("stat", r -> new StatCommand(r).spec());
+        SUBCOMMANDS.put("cat", r -> new CatCommand(r).spec());
+        SUBCOMMANDS.put("cp", r -> new CpCommand(r).spec());
+        SUBCOMMANDS.put("mv", r -> new MvCommand(r).spec());
+        SUBCOMMANDS.put("rm", r -> new RmCommand(r).spec());
+        SUBCOMMANDS.put("mkdir", r -> new MkdirCommand(r).spec());
+        SUBCOMMANDS.put("checksum", r -> new ChecksumCommand(r).spec());
+        SUBCOMMANDS.put("sync", r -> new SyncCommand(r).spec());
+        SUBCOMMANDS.put("script", r -> new ScriptCommand(r).spec());
     }
 
-    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print JSON (one object per line) instead of text.")
     boolean json;
-
-    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Add stack traces to error messages.")
     boolean verbose;
-
-    @Option(names = "--identity", paramLabel = "FILE", scope = ScopeType.INHERIT,
-            description = "SFTP: a private key to offer (repeatable).")
-    java.util.List<java.nio.file.Path> identities = new java.util.ArrayList<>();
-
-    @Option(names = "--known-hosts", paramLabel = "FILE", scope = ScopeType.INHERIT,
-            description = "SFTP: the known_hosts file (default ~/.ssh/known_hosts).")
-    java.nio.file.Path knownHosts;
-
-    @Option(names = "--accept-new-host-keys", scope = ScopeType.INHERIT,
-            description = "SFTP: accept and record unknown host keys (changed keys still fail).")
+    List<Path> identities = new ArrayList<>();
+    Path knownHosts;
     boolean acceptNewHostKeys;
-
-    @Option(names = "--sftp-client", paramLabel = "mina|sshj", defaultValue = "mina", scope = ScopeType.INHERIT,
-            description = "SFTP: the SSH client library (default ${DEFAULT-VALUE}).")
     String sftpClient;
-
-    @Option(names = "--s3-endpoint", paramLabel = "URL", scope = ScopeType.INHERIT,
-            description = "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.")
-    java.net.URI s3Endpoint;
-
-    @Option(names = "--s3-region", paramLabel = "R", scope = ScopeType.INHERIT,
-            description = "S3: the region (default: AWS_REGION or the profile's, else us-east-1).")
+    URI s3Endpoint;
     String s3Region;
-
-    @Option(names = "--s3-path-style", scope = ScopeType.INHERIT,
-            description = "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).")
     boolean s3PathStyle;
+
+    /** The model of the options above, which every subcommand inherits. */
+    private CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "rpath", "One path API over local disk, memory, HTTP, SFTP and S3.");
+        spec.version("rpath 0.1.0");
+        spec.usageMessage().exitCodeListHeading("%nExit codes:%n");
+        Map<String, String> exitCodes = new LinkedHashMap<>();
+        exitCodes.put("0", "success");
+        exitCodes.put("1", "some operations failed (each is reported)");
+        exitCodes.put("2", "usage error");
+        exitCodes.put("3", "refused for safety (max-delete exceeded, missing or empty source with --delete)");
+        spec.usageMessage().exitCodeList(exitCodes);
+        // What mixinStandardHelpOptions adds, without the reflection it costs.
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit.")
+                .build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
+        spec.addOption(inherited(CommandModel.flag(v -> json = v, "Print JSON (one object per line) instead of text.",
+                "--json")));
+        spec.addOption(inherited(CommandModel.flag(v -> verbose = v, "Add stack traces to error messages.", "--verbose")));
+        spec.addOption(inherited(CommandModel.repeatable(Path.class, "FILE", () -> identities, v -> identities = v,
+                "SFTP: a private key to offer (repeatable).", "--identity")));
+        spec.addOption(inherited(CommandModel.option(Path.class, "FILE", v -> knownHosts = v,
+                "SFTP: the known_hosts file (default ~/.ssh/known_hosts).", "--known-hosts")));
+        spec.addOption(inherited(CommandModel.flag(v -> acceptNewHostKeys = v,
+                "SFTP: accept and record unknown host keys (changed keys still fail).", "--accept-new-host-keys")));
+        spec.addOption(inherited(CommandModel.option(String.class, "mina|sshj", v -> sftpClient = v,
+                "SFTP: the SSH client library (default ${DEFAULT-VALUE}).", "--sftp-client").defaultValue("mina")));
+        spec.addOption(inherited(CommandModel.option(URI.class, "URL", v -> s3Endpoint = v,
+                "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.", "--s3-endpoint")));
+        spec.addOption(inherited(CommandModel.option(String.class, "R", v -> s3Region = v,
+                "S3: the region (default: AWS_REGION or the profile's, else us-east-1).", "--s3-region")));
+        spec.addOption(inherited(CommandModel.flag(v -> s3PathStyle = v,
+                "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).", "--s3-path-style")));
+        return spec;
+    }
+
+    private static OptionSpec inherited(OptionSpec.Builder option) {
+        return option.scopeType(ScopeType.INHERIT).build();
+    }
+
+    private CommandLine commandLine;
 
     final PrintWriter out;
     final PrintWriter err;
@@ -89,21 +106,22 @@ public final class Rpath implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a subcommand is required");
+        throw new CommandLine.ParameterException(commandLine, "a subcommand is required");
     }
 
     /** Runs {@code rpath ARGS...} with the given streams and returns the exit code. */
     public static int execute(String[] args, OutputStream out, OutputStream err) {
         Rpath rpath = new Rpath(out, err);
         Paths.use(rpath);
-        CommandLine cl = new CommandLine(rpath, new Factory());
-        // picocli builds the model of every registered subcommand up front; a one-shot command
-        // registers only the one it runs (all of them for help and errors).
+        CommandLine cl = new CommandLine(rpath.spec(), new Factory());
+        rpath.commandLine = cl;
+        // A one-shot command builds the model of only the subcommand it runs (all of them for
+        // help and errors).
         String invoked = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
         if (SUBCOMMANDS.containsKey(invoked)) {
-            cl.addSubcommand(invoked, SUBCOMMANDS.get(invoked).get());
+            cl.addSubcommand(invoked, SUBCOMMANDS.get(invoked).apply(rpath));
         } else {
-            SUBCOMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.get()));
+            SUBCOMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.apply(rpath)));
         }
         cl.setOut(rpath.out);
         cl.setErr(rpath.err);

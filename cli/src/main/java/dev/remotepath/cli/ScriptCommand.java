@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -13,22 +14,27 @@ import javax.script.Bindings;
 import javax.script.ScriptEngine;
 import javax.script.ScriptEngineManager;
 import javax.script.ScriptException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "script", description = {"Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
-    "Bindings: paths (RemotePath and PathSyncer facade), args, out, log."})
+/** {@code rpath script}. */
 final class ScriptCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Parameters(index = "0", paramLabel = "FILE")
+    final Rpath rpath;
     Path file;
+    List<String> args = new ArrayList<>();
 
-    @Parameters(index = "1..*", paramLabel = "ARGS")
-    List<String> args = List.of();
+    ScriptCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "script",
+                "Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
+                "Bindings: paths (RemotePath and PathSyncer facade), args, out, log.");
+        spec.addPositional(CommandModel.positional("0", Path.class, "FILE", v -> file = v));
+        spec.addPositional(CommandModel.positionals("1..*", "0..*", String.class, "ARGS", () -> args, v -> args = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -5,18 +5,23 @@ import dev.remotepath.RemotePath;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "stat", description = "Show what is known about a path (links are not followed).")
+/** {@code rpath stat}. */
 final class StatCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Parameters(paramLabel = "URI")
+    final Rpath rpath;
     String uri;
+
+    StatCommand(Rpath rpath) {
+        this.rpath = rpath;
+    }
+
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "stat", "Show what is known about a path (links are not followed).");
+        spec.addPositional(CommandModel.positional("0", String.class, "URI", v -> uri = v));
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {

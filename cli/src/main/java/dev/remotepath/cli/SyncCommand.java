@@ -10,63 +10,54 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "sync", description = {"Make DST a mirror of SRC (one way): copy what is new or changed,",
-    "with --delete also remove what SRC lacks, after every copy succeeded."})
+/** {@code rpath sync}. */
 final class SyncCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Rpath rpath;
-
-    @Parameters(index = "0", paramLabel = "SRC")
+    final Rpath rpath;
     String source;
-
-    @Parameters(index = "1", paramLabel = "DST")
     String target;
-
-    @Option(names = "--dry-run", description = "Show what would be done; change nothing.")
     boolean dryRun;
-
-    @Option(names = "--delete", description = "Delete files in DST that SRC lacks (after all copies succeeded).")
     boolean delete;
-
-    @Option(names = "--max-delete", paramLabel = "N", description = "Delete nothing (exit 3) if more than N deletions are needed.")
     Long maxDelete;
+    boolean checksum;
+    boolean sizeOnly;
+    List<String> includes = new ArrayList<>();
+    List<String> excludes = new ArrayList<>();
+    int transfers;
+    boolean preserveLinks;
+    boolean followLinks;
 
-    @ArgGroup(exclusive = true)
-    Mode mode;
-
-    static final class Mode {
-        @Option(names = "--checksum", description = "Compare checksums, not size and modification time.")
-        boolean checksum;
-
-        @Option(names = "--size-only", description = "Compare sizes only.")
-        boolean sizeOnly;
+    SyncCommand(Rpath rpath) {
+        this.rpath = rpath;
     }
 
-    @Option(names = "--include", paramLabel = "GLOB", description = "Sync only matching files (repeatable).")
-    List<String> includes = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave matching entries alone on both sides (repeatable).")
-    List<String> excludes = new ArrayList<>();
-
-    @Option(names = "--transfers", paramLabel = "N", defaultValue = "4", description = "Files transferred at once (default ${DEFAULT-VALUE}).")
-    int transfers;
-
-    @ArgGroup(exclusive = true)
-    Links links;
-
-    static final class Links {
-        @Option(names = "--links", description = "Recreate symbolic links as links.")
-        boolean preserve;
-
-        @Option(names = "--copy-links", description = "Copy what symbolic links point to.")
-        boolean follow;
+    CommandSpec spec() {
+        CommandSpec spec = CommandModel.command(this, "sync",
+                "Make DST a mirror of SRC (one way): copy what is new or changed,",
+                "with --delete also remove what SRC lacks, after every copy succeeded.");
+        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
+        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
+        spec.addOption(CommandModel.flag(v -> dryRun = v, "Show what would be done; change nothing.", "--dry-run").build());
+        spec.addOption(CommandModel.flag(v -> delete = v,
+                "Delete files in DST that SRC lacks (after all copies succeeded).", "--delete").build());
+        spec.addOption(CommandModel.option(Long.class, "N", v -> maxDelete = v,
+                "Delete nothing (exit 3) if more than N deletions are needed.", "--max-delete").build());
+        spec.addArgGroup(CommandModel.oneOf(
+                CommandModel.flag(v -> checksum = v, "Compare checksums, not size and modification time.", "--checksum")
+                        .build(),
+                CommandModel.flag(v -> sizeOnly = v, "Compare sizes only.", "--size-only").build()));
+        spec.addOption(CommandModel.repeatable(String.class, "GLOB", () -> includes, v -> includes = v,
+                "Sync only matching files (repeatable).", "--include").build());
+        spec.addOption(CommandModel.repeatable(String.class, "GLOB", () -> excludes, v -> excludes = v,
+                "Leave matching entries alone on both sides (repeatable).", "--exclude").build());
+        spec.addOption(CommandModel.option(Integer.class, "N", v -> transfers = v,
+                "Files transferred at once (default ${DEFAULT-VALUE}).", "--transfers").defaultValue("4").build());
+        spec.addArgGroup(CommandModel.oneOf(
+                CommandModel.flag(v -> preserveLinks = v, "Recreate symbolic links as links.", "--links").build(),
+                CommandModel.flag(v -> followLinks = v, "Copy what symbolic links point to.", "--copy-links").build()));
+        return spec;
     }
 
     @Override
@@ -81,11 +72,11 @@ final class SyncCommand implements Callable<Integer> {
             if (maxDelete != null) {
                 b.maxDelete(maxDelete);
             }
-            if (mode != null) {
-                b.comparison(mode.checksum ? Comparison.CHECKSUM : Comparison.SIZE_ONLY);
+            if (checksum || sizeOnly) {
+                b.comparison(checksum ? Comparison.CHECKSUM : Comparison.SIZE_ONLY);
             }
-            if (links != null) {
-                b.symlinks(links.preserve ? SymlinkPolicy.PRESERVE : SymlinkPolicy.FOLLOW);
+            if (preserveLinks || followLinks) {
+                b.symlinks(preserveLinks ? SymlinkPolicy.PRESERVE : SymlinkPolicy.FOLLOW);
             }
             PathSyncer syncer = b.build();
             if (dryRun) {

@@ -151,6 +151,47 @@ class RpathTest {
         assertThat(both.err()).contains("mutually exclusive");
     }
 
+    /** The command models are built in code (CommandModel): every kind of argument must still bind. */
+    @Test
+    void everyKindOfArgumentBinds() throws Exception {
+        Files.writeString(src.resolve("c.log"), "charlie");
+        Path dst = temp.resolve("dst");
+        // repeated options: both --include values apply, both --exclude values apply
+        Result sync = rpath("--json", "sync", "--include", "*.txt", "--include", "sub/**", "--exclude", "sub/", "--exclude",
+                "nothing", src.toString(), dst.toString(), "--transfers", "2");
+        assertThat(sync.code()).as(sync.err()).isZero();
+        assertThat(Files.exists(dst.resolve("a.txt"))).isTrue();
+        assertThat(Files.exists(dst.resolve("c.log"))).isFalse();
+        assertThat(Files.exists(dst.resolve("sub"))).isFalse();
+        // missing and surplus operands, bad numbers, unknown options: usage errors naming what is wrong
+        Result missing = rpath("sync");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("Missing required parameters: 'SRC', 'DST'").contains("Usage: rpath sync");
+        assertThat(rpath("cat").err()).startsWith("Missing required parameter: 'URI'");
+        assertThat(rpath("stat", "a", "b").err()).contains("Unmatched argument");
+        Result badNumber = rpath("sync", "--transfers", "many", src.toString(), dst.toString());
+        assertThat(badNumber.code()).isEqualTo(2);
+        assertThat(badNumber.err()).contains("--transfers", "'many'");
+        assertThat(rpath("sync", "--links", "--copy-links", "a", "b").err()).contains("mutually exclusive");
+        assertThat(rpath("ls", "--bogus", src.toString()).err()).contains("Unknown option: '--bogus'");
+        // several positionals, an option with a default, inherited options after the subcommand
+        Result sums = rpath("checksum", "-a", "md5", src.resolve("a.txt").toString(), src.resolve("c.log").toString());
+        assertThat(sums.lines()).hasSize(2);
+        assertThat(sums.lines().getFirst()).startsWith("2c1743a391305fbf367df8e4f069f9f9  ");
+        assertThat(rpath("checksum", src.resolve("a.txt").toString()).out()).startsWith(
+                "8ed3f6ad685b959ead7022518e1af76cd816f8e8ec7ccdda1ed4018e8f2223f8  ");
+        assertThat(rpath("ls", src.toString(), "--json").lines().getFirst()).startsWith("{\"name\":\"a.txt\"");
+        // help and version
+        Result help = rpath("--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("Usage: rpath [-hV]", "Commands:", "  sync ", "  script ", "Exit codes:",
+                "  3   refused for safety");
+        assertThat(rpath("-V").out().strip()).isEqualTo("rpath 0.1.0");
+        Result none = rpath();
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).startsWith("a subcommand is required");
+    }
+
     @Test
     void errorsAreOneLineNamingThePathUnlessVerbose() {
         Result r = rpath("ls", temp.resolve("missing").toString());
