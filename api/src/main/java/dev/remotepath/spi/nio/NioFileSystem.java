@@ -30,6 +30,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -298,7 +299,10 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             }
             FileTime mtime = sourceStat.lastModified().isPresent() ? FileTime.from(sourceStat.lastModified().get())
                     : Files.getLastModifiedTime(nio(source));
-            Files.setLastModifiedTime(nio(tmp), mtime);
+            // Both times given: NIO then sets them without first reading the file's attributes
+            // (Files.setLastModifiedTime reads them to keep the access time). The copy was just
+            // made, so its access time is now anyway.
+            Files.getFileAttributeView(nio(tmp), BasicFileAttributeView.class).setTimes(mtime, FileTime.from(Instant.now()), null);
             rename(tmp, target, replaceExisting);
             return true;
         } catch (IOException e) {
