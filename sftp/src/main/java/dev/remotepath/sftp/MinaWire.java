@@ -115,6 +115,10 @@ final class MinaWire implements SftpWire {
         // MINA's 2 MiB default window throttles reads 3-4x even on loopback (docs/benchmarks.md).
         org.apache.sshd.core.CoreModuleProperties.WINDOW_SIZE.set(c, options.windowSize());
         org.apache.sshd.core.CoreModuleProperties.TCP_NODELAY.set(c, true);
+        // MINA's SFTP client waits this long for each answer (its streams too). It is also the
+        // session's idle timeout: an idle connection closes then and the file system reconnects
+        // on its next use.
+        org.apache.sshd.core.CoreModuleProperties.IDLE_TIMEOUT.set(c, options.readTimeout());
         c.start();
         ClientSession s = null;
         try {
@@ -209,7 +213,18 @@ final class MinaWire implements SftpWire {
     }
 
     private static IOException neutral(IOException e) {
-        return e instanceof SftpException se ? new SftpStatusException(se.getStatus(), se.getMessage(), se) : e;
+        if (e instanceof SftpException se) {
+            return new SftpStatusException(se.getStatus(), se.getMessage(), se);
+        }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.net.SocketTimeoutException || c instanceof java.util.concurrent.TimeoutException
+                    // how MINA's SFTP client says a request went unanswered (no type of its own)
+                    || c instanceof org.apache.sshd.common.SshException && c.getMessage() != null
+                            && c.getMessage().startsWith("Timeout expired")) {
+                return Translated.noAnswer(e);
+            }
+        }
+        return e;
     }
 
     @Override

@@ -28,10 +28,13 @@ import java.util.function.Supplier;
  * @param requestsInFlight how many 32 KiB READ or WRITE requests one stream keeps unanswered
  *                       (64 by default, as OpenSSH's client; sshj honours it, MINA paces its
  *                       pipeline by the window)
+ * @param readTimeout    how long any one request may wait for the server's answer (default 60 s)
+ *                       before it fails with a {@link java.net.SocketTimeoutException}: a server
+ *                       that stops answering never hangs a caller, with either client
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
         Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client,
-        Duration keepAlive, long windowSize, int requestsInFlight)
+        Duration keepAlive, long windowSize, int requestsInFlight, Duration readTimeout)
         implements FileSystemOptions {
 
     /** The SSH client library a file system talks through. */
@@ -78,6 +81,10 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         if (requestsInFlight < 1 || requestsInFlight > 1024) {
             throw new IllegalArgumentException("requestsInFlight must be between 1 and 1024, was " + requestsInFlight);
         }
+        Objects.requireNonNull(readTimeout, "readTimeout");
+        if (readTimeout.isNegative() || readTimeout.isZero() || readTimeout.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("readTimeout must be positive and at most 24 days, was " + readTimeout);
+        }
         if (windowSize < 32 * 1024 || windowSize > 0xffff_ffffL) {
             throw new IllegalArgumentException("windowSize must be between 32 KiB and 4 GiB, was " + windowSize);
         }
@@ -96,7 +103,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
                 + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client
-                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + "]";
+                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", readTimeout=" + readTimeout + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -107,6 +114,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private Path knownHosts = Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
         private HostKeyPolicy hostKeyPolicy = HostKeyPolicy.STRICT;
         private Duration connectTimeout = Duration.ofSeconds(15);
+        private Duration readTimeout = Duration.ofSeconds(60);
         private Path sshConfig = Path.of(System.getProperty("user.home"), ".ssh", "config");
         private Client client = Client.MINA;
         private Duration keepAlive = Duration.ofSeconds(30);
@@ -173,10 +181,16 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /** How long one request may wait for its answer (default 60 s). */
+        public Builder readTimeout(Duration d) {
+            this.readTimeout = d;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
                     hostKeyPolicy, connectTimeout, sshConfig, client, keepAlive,
-                    windowSize, requestsInFlight);
+                    windowSize, requestsInFlight, readTimeout);
         }
     }
 }

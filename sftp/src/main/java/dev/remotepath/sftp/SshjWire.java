@@ -155,6 +155,8 @@ final class SshjWire implements SftpWire {
                 throw new IOException("sftp " + where + ": logging in failed: " + e.getMessage(), e);
             }
             Engine engine = new Engine(ssh);
+            // Every request (and sshj's read-ahead and write streams) waits this long for its answer.
+            engine.setTimeoutMs((int) options.readTimeout().toMillis());
             engine.init();
             return new SshjWire(ssh, engine, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
@@ -251,6 +253,11 @@ final class SshjWire implements SftpWire {
         if (e instanceof SFTPException se && se.getStatusCode() != null
                 && se.getStatusCode() != Response.StatusCode.UNKNOWN) {
             return new SftpStatusException(se.getStatusCode().getCode(), se.getMessage(), se);
+        }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.util.concurrent.TimeoutException || c instanceof SocketTimeoutException) {
+                return Translated.noAnswer(e); // as MINA's, so both clients fail alike
+            }
         }
         return e;
     }

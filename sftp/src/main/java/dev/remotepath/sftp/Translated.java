@@ -28,6 +28,17 @@ final class Translated {
         void run() throws IOException;
     }
 
+    /**
+     * A request the server did not answer within the read timeout, in the one form both
+     * clients give it (the file system adds which operation, on which path and server).
+     */
+    static java.net.SocketTimeoutException noAnswer(IOException cause) {
+        java.net.SocketTimeoutException t = new java.net.SocketTimeoutException(
+                "no answer from the server within the read timeout");
+        t.initCause(cause);
+        return t;
+    }
+
     static <T> T call(Call<T> call, Function<IOException, IOException> translate) throws IOException {
         try {
             return call.run();

@@ -192,8 +192,37 @@ class SftpConnectionTest {
         target.fileSystem().close();
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aServerThatStopsAnsweringTimesOutInsteadOfHanging(SftpOptions.Client client) throws Exception {
+        Files.writeString(server.root.resolve("slow.txt"), "slow");
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
+                .knownHosts(server.knownHosts).client(client).readTimeout(Duration.ofMillis(500)).build();
+        RemotePath file = RemotePaths.get(server.uri("slow.txt"), opts);
+        try {
+            assertThat(file.stat().size()).hasValue(4);
+            server.stallMillis = 1_500;
+            long t0 = System.nanoTime();
+            assertThatThrownBy(file::stat).isInstanceOf(java.net.SocketTimeoutException.class)
+                    .hasMessageContaining("127.0.0.1:" + server.port())
+                    .hasMessageContaining("no answer to stat of " + file)
+                    .hasMessageContaining("500 ms");
+            assertThatThrownBy(() -> file.readAllBytes()).isInstanceOf(java.net.SocketTimeoutException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("two operations, each given up after the timeout")
+                    .isLessThan(Duration.ofSeconds(6));
+            server.stallMillis = 0;
+            Thread.sleep(4_000); // the server works off the requests it sat on
+            assertThat(new String(file.readAllBytes())).isEqualTo("slow"); // and the file system works again
+        } finally {
+            server.stallMillis = 0;
+            file.fileSystem().close();
+        }
+    }
+
     @Test
     void optionsRefuseOutOfRangeValues() {
+        assertThatThrownBy(() -> SftpOptions.builder().readTimeout(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("readTimeout");
         assertThatThrownBy(() -> SftpOptions.builder().windowSize(1024).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("windowSize");
         assertThatThrownBy(() -> SftpOptions.builder().requestsInFlight(0).build())
@@ -201,6 +230,6 @@ class SftpConnectionTest {
         assertThatThrownBy(() -> SftpOptions.builder().keepAlive(Duration.ofSeconds(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepAlive");
         assertThat(SftpOptions.defaults().windowSize()).isEqualTo(16L << 20);
-        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA");
+        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "readTimeout=PT1M");
     }
 }

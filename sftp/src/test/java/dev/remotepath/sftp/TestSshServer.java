@@ -58,6 +58,18 @@ final class TestSshServer implements AutoCloseable {
             public void closed(ServerSession session, String remoteHandle, Handle localHandle, Throwable thrown) {
                 openHandles.decrementAndGet();
             }
+
+            @Override
+            public void received(ServerSession session, int type, int id) {
+                long ms = stallMillis;
+                if (ms > 0 && type != org.apache.sshd.sftp.common.SftpConstants.SSH_FXP_INIT) {
+                    try {
+                        Thread.sleep(ms); // a server that stops answering for a while
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
         });
         server.setSubsystemFactories(List.of(sftp));
         if (!openSshExtensions) {
@@ -74,6 +86,9 @@ final class TestSshServer implements AutoCloseable {
         }
         Files.writeString(knownHosts, lines);
     }
+
+    /** While positive, the server waits this long before handling each SFTP request. */
+    volatile long stallMillis;
 
     int port() {
         return server.getPort();
