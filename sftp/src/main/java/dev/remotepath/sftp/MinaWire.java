@@ -28,6 +28,7 @@ import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.apache.sshd.sftp.client.RawSftpClient;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
 import org.apache.sshd.sftp.client.extensions.CopyDataExtension;
@@ -53,7 +54,11 @@ final class MinaWire implements SftpWire {
     /** Bytes per WRITE request: 32 KiB, or what the server's limits@openssh.com allows. */
     private final int writeSize;
 
-    private MinaWire(SshClient client, ClientSession session, SftpClient sftp) {
+    /** Unanswered WRITEs per upload stream. */
+    private final int inFlight;
+
+    private MinaWire(SshClient client, ClientSession session, SftpClient sftp, int inFlight) {
+        this.inFlight = inFlight;
         this.client = client;
         this.session = session;
         this.sftp = sftp;
@@ -149,7 +154,7 @@ final class MinaWire implements SftpWire {
                 throw at.authenticationFailed();
             }
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
-            return new MinaWire(c, s, sftp);
+            return new MinaWire(c, s, sftp, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
             if (s != null) {
                 s.close(true);
@@ -309,13 +314,33 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public OutputStream write(String path, WriteMode mode) throws IOException {
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
         List<SftpClient.OpenMode> modes = switch (mode) {
             case CREATE_NEW -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive);
             case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
-        return new Translated.Out(answer(() -> sftp.write(path, writeSize, modes)), MinaWire::neutral);
+        SftpClient.CloseableHandle handle = answer(() -> sftp.open(path, modes));
+        // The stream sends the CLOSE itself (pipelined with the last WRITE); the handle object is never closed.
+        long start = 0;
+        if (mode == WriteMode.CREATE_OR_APPEND) {
+            try {
+                start = answer(() -> sftp.stat(handle).getSize()); // v3 WRITEs carry offsets: an append starts at the end
+            } catch (IOException e) {
+                closeQuietly(handle);
+                throw e;
+            }
+        }
+        return new Translated.Out(new MinaUploadStream((RawSftpClient) sftp, handle.getIdentifier(), start, writeSize,
+                inFlight, mtime), MinaWire::neutral);
+    }
+
+    private static void closeQuietly(SftpClient.CloseableHandle handle) {
+        try {
+            handle.close();
+        } catch (IOException ignored) {
+            // the failure being reported matters more
+        }
     }
 
     @Override

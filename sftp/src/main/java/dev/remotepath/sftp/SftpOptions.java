@@ -28,13 +28,17 @@ import java.util.function.Supplier;
  * @param requestsInFlight how many 32 KiB READ or WRITE requests one stream keeps unanswered
  *                       (64 by default, as OpenSSH's client; sshj honours it, MINA paces its
  *                       pipeline by the window)
+ * @param connections    at most this many SSH connections per file system (default 2; 1 to 16):
+ *                       a further one opens only when an operation starts while every open one
+ *                       is busy, as with the syncer's parallel transfers (a server answers one
+ *                       connection's requests one at a time); a single-threaded caller uses one
  * @param readTimeout    how long any one request may wait for the server's answer (default 60 s)
  *                       before it fails with a {@link java.net.SocketTimeoutException}: a server
  *                       that stops answering never hangs a caller, with either client
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
         Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client,
-        Duration keepAlive, long windowSize, int requestsInFlight, Duration readTimeout)
+        Duration keepAlive, long windowSize, int requestsInFlight, int connections, Duration readTimeout)
         implements FileSystemOptions {
 
     /** The SSH client library a file system talks through. */
@@ -81,6 +85,9 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         if (requestsInFlight < 1 || requestsInFlight > 1024) {
             throw new IllegalArgumentException("requestsInFlight must be between 1 and 1024, was " + requestsInFlight);
         }
+        if (connections < 1 || connections > 16) {
+            throw new IllegalArgumentException("connections must be between 1 and 16, was " + connections);
+        }
         Objects.requireNonNull(readTimeout, "readTimeout");
         if (readTimeout.isNegative() || readTimeout.isZero() || readTimeout.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("readTimeout must be positive and at most 24 days, was " + readTimeout);
@@ -103,7 +110,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
                 + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client
-                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", readTimeout=" + readTimeout + "]";
+                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", connections=" + connections + ", readTimeout=" + readTimeout + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -120,6 +127,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private Duration keepAlive = Duration.ofSeconds(30);
         private long windowSize = 16L * 1024 * 1024;
         private int requestsInFlight = 64;
+        private int connections = 2;
 
         public Builder user(String u) {
             this.user = u;
@@ -181,6 +189,12 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /** At most this many SSH connections per file system, opened as concurrent work needs them (default 2). */
+        public Builder connections(int n) {
+            this.connections = n;
+            return this;
+        }
+
         /** How long one request may wait for its answer (default 60 s). */
         public Builder readTimeout(Duration d) {
             this.readTimeout = d;
@@ -190,7 +204,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
                     hostKeyPolicy, connectTimeout, sshConfig, client, keepAlive,
-                    windowSize, requestsInFlight, readTimeout);
+                    windowSize, requestsInFlight, connections, readTimeout);
         }
     }
 }

@@ -59,8 +59,12 @@ interface SftpWire {
     /** Opens and reads from {@code offset}, pipelining reads; closing closes the handle. */
     InputStream read(String path, long offset) throws IOException;
 
-    /** Opens ({@code CREAT|EXCL}, {@code CREAT|TRUNC} or {@code CREAT|APPEND}) and writes, pipelined. */
-    OutputStream write(String path, WriteMode mode) throws IOException;
+    /**
+     * Opens ({@code CREAT|EXCL}, {@code CREAT|TRUNC} or {@code CREAT|APPEND}) and writes,
+     * pipelined; with {@code mtime}, close() also sets both times through the handle (FSETSTAT)
+     * before the CLOSE.
+     */
+    OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException;
 
     void mkdir(String path) throws IOException;
 

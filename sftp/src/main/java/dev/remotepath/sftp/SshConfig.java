@@ -37,6 +37,6 @@ final class SshConfig {
         }
         return new SftpOptions(options.user(), options.password(), keys, options.knownHosts(), options.hostKeyPolicy(),
                 options.connectTimeout(), options.sshConfig(), options.client(), options.keepAlive(), options.windowSize(),
-                options.requestsInFlight(), options.readTimeout());
+                options.requestsInFlight(), options.connections(), options.readTimeout());
     }
 }

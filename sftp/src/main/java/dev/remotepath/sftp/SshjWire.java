@@ -376,7 +376,7 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public OutputStream write(String path, WriteMode mode) throws IOException {
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
         Set<OpenMode> modes = switch (mode) {
             case CREATE_NEW -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL);
             case CREATE_OR_TRUNCATE -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.TRUNC);
@@ -403,6 +403,10 @@ final class SshjWire implements SftpWire {
                     closed = true;
                     try {
                         super.close(); // flushes: waits for every write's answer
+                        if (mtime.isPresent()) {
+                            long t = mtime.get().getEpochSecond();
+                            file.setAttributes(new FileAttributes.Builder().withAtimeMtime(t, t).build()); // FSETSTAT
+                        }
                     } finally {
                         file.close();
                     }

@@ -219,8 +219,46 @@ class SftpConnectionTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void furtherConnectionsOpenOnlyForConcurrentWorkAndNoMoreThanAllowed(SftpOptions.Client client) throws Exception {
+        int before = server.sessions();
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
+                .knownHosts(server.knownHosts).client(client).connections(2).build();
+        RemotePath dir = RemotePaths.get(server.uri("pool-" + client), opts);
+        try {
+            dir.createDirectory();
+            for (int i = 0; i < 10; i++) {
+                dir.child("f" + i).writeString("x" + i); // one after the other: one connection
+            }
+            assertThat(server.sessions() - before).as("sessions of a single-threaded caller").isEqualTo(1);
+            java.util.List<java.io.OutputStream> open = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                open.add(dir.child("s" + i).newOutputStream()); // four streams at once
+            }
+            assertThat(server.sessions() - before).as("sessions with four streams open").isEqualTo(2);
+            for (int i = 0; i < open.size(); i++) {
+                open.get(i).write(("stream " + i).getBytes());
+                open.get(i).close();
+            }
+            for (int i = 0; i < 4; i++) {
+                assertThat(dir.child("s" + i).readString()).isEqualTo("stream " + i);
+            }
+            assertThat(dir.child("f7").readString()).isEqualTo("x7");
+        } finally {
+            dir.fileSystem().close();
+        }
+        long deadline = System.nanoTime() + 5_000_000_000L; // the server notices the goodbye a moment later
+        while (server.sessions() > before && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(server.sessions()).as("all closed with the file system").isEqualTo(before);
+    }
+
     @Test
     void optionsRefuseOutOfRangeValues() {
+        assertThatThrownBy(() -> SftpOptions.builder().connections(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("connections");
         assertThatThrownBy(() -> SftpOptions.builder().readTimeout(Duration.ZERO).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("readTimeout");
         assertThatThrownBy(() -> SftpOptions.builder().windowSize(1024).build())
@@ -230,6 +268,6 @@ class SftpConnectionTest {
         assertThatThrownBy(() -> SftpOptions.builder().keepAlive(Duration.ofSeconds(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepAlive");
         assertThat(SftpOptions.defaults().windowSize()).isEqualTo(16L << 20);
-        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "readTimeout=PT1M");
+        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "connections=2", "readTimeout=PT1M");
     }
 }

@@ -72,6 +72,9 @@ final class TestSshServer implements AutoCloseable {
             }
         });
         server.setSubsystemFactories(List.of(sftp));
+        // As OpenSSH's sshd does: answers go out at once. With Nagle's algorithm on (MINA's
+        // default), a second small answer waits for the client's delayed ACK of the first.
+        org.apache.sshd.core.CoreModuleProperties.TCP_NODELAY.set(server, true);
         if (!openSshExtensions) {
             // An empty value would mean "the defaults"; one harmless extension stands for none,
             // and for check-file among the standard ones.
@@ -85,6 +88,11 @@ final class TestSshServer implements AutoCloseable {
             lines.append("[127.0.0.1]:").append(port()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
         }
         Files.writeString(knownHosts, lines);
+    }
+
+    /** The SSH sessions open now. */
+    int sessions() {
+        return server.getActiveSessions().size();
     }
 
     /** While positive, the server waits this long before handling each SFTP request. */

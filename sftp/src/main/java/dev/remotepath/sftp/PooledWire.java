@@ -1,0 +1,326 @@
+package dev.remotepath.sftp;
+
+import dev.remotepath.spi.WriteMode;
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Up to {@link SftpOptions#connections()} connections to one server, used as one wire: each
+ * request goes to an idle connection, and a further one is opened only when a request starts
+ * while every open one is busy. An SFTP server answers one connection's requests one after the
+ * other (OpenSSH runs one {@code sftp-server} per connection), so concurrent callers (the
+ * syncer's transfers) wait on each other's file operations on one connection; on two, 1000
+ * small uploads took ~0.6x the time. A stream keeps the connection it opened on until closed.
+ * A single-threaded caller only ever uses the first.
+ */
+final class PooledWire implements SftpWire {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PooledWire.class);
+
+    /** Opens one more connection to the same server. */
+    @FunctionalInterface
+    interface Connector {
+        SftpWire connect() throws IOException;
+    }
+
+    private static final class Slot {
+        volatile SftpWire wire;
+        final AtomicInteger busy = new AtomicInteger();
+    }
+
+    private final Connector connector;
+    private final Slot[] slots;
+    /** Set after an extra connection failed to open (a server limiting sessions): use what is open. */
+    private volatile boolean full;
+
+    PooledWire(SftpWire first, int size, Connector connector) {
+        this.connector = connector;
+        this.slots = new Slot[size];
+        for (int i = 0; i < size; i++) {
+            slots[i] = new Slot();
+        }
+        slots[0].wire = first;
+    }
+
+    /** A connection and the slot whose busy count it raised; release() lowers it again. */
+    private record Lease(Slot slot, SftpWire wire) {
+        void release() {
+            slot.busy.decrementAndGet();
+        }
+    }
+
+    private Lease lease() throws IOException {
+        Slot least = slots[0];
+        for (Slot s : slots) {
+            SftpWire w = s.wire;
+            boolean usable = w != null && (w.alive() || s == slots[0]);
+            if (!usable) {
+                if (full || s.busy.get() > 0) {
+                    continue;
+                }
+                Lease opened = open(s, w);
+                if (opened != null) {
+                    return opened;
+                }
+                continue;
+            }
+            if (s.busy.get() == 0) {
+                return take(s, w);
+            }
+            if (s.busy.get() < least.busy.get()) {
+                least = s;
+            }
+        }
+        return take(least, least.wire);
+    }
+
+    private static Lease take(Slot s, SftpWire w) {
+        s.busy.incrementAndGet();
+        return new Lease(s, w);
+    }
+
+    /** Opens the slot's connection (replacing a dead one), or null when the server takes no more. */
+    private Lease open(Slot s, SftpWire dead) {
+        synchronized (s) {
+            if (s.wire == dead) {
+                if (dead != null) {
+                    dead.closeQuietly();
+                    s.wire = null;
+                }
+                try {
+                    s.wire = connector.connect();
+                } catch (IOException | RuntimeException e) {
+                    full = true;
+                    LOG.debug("no further SFTP connection ({}); going on with those open", e.toString());
+                    return null;
+                }
+            }
+            SftpWire w = s.wire;
+            return w == null ? null : take(s, w);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call<T> {
+        T on(SftpWire w) throws IOException;
+    }
+
+    private <T> T on(Call<T> call) throws IOException {
+        Lease l = lease();
+        try {
+            return call.on(l.wire());
+        } finally {
+            l.release();
+        }
+    }
+
+    private void run(Call<Void> call) throws IOException {
+        on(call);
+    }
+
+    private SftpWire first() {
+        return slots[0].wire;
+    }
+
+    @Override
+    public String client() {
+        return first().client();
+    }
+
+    /** The first connection, on which the file system was opened, decides; a dead extra one is reopened when next chosen. */
+    @Override
+    public boolean alive() {
+        return first().alive();
+    }
+
+    @Override
+    public boolean hasPosixRename() {
+        return first().hasPosixRename();
+    }
+
+    @Override
+    public boolean hasCheckFile() {
+        return first().hasCheckFile();
+    }
+
+    @Override
+    public boolean hasCopyData() {
+        return first().hasCopyData();
+    }
+
+    @Override
+    public void copyData(String source, String target) throws IOException {
+        run(w -> {
+            w.copyData(source, target);
+            return null;
+        });
+    }
+
+    @Override
+    public Attributes stat(String path) throws IOException {
+        return on(w -> w.stat(path));
+    }
+
+    @Override
+    public Attributes lstat(String path) throws IOException {
+        return on(w -> w.lstat(path));
+    }
+
+    @Override
+    public List<Entry> readDir(String path) throws IOException {
+        return on(w -> w.readDir(path));
+    }
+
+    @Override
+    public InputStream read(String path, long offset) throws IOException {
+        Lease l = lease();
+        try {
+            return new FilterInputStream(l.wire().read(path, offset)) {
+                private boolean released;
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    return in.read(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        if (!released) {
+                            released = true;
+                            l.release();
+                        }
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            l.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
+        Lease l = lease();
+        try {
+            return new FilterOutputStream(l.wire().write(path, mode, mtime)) {
+                private boolean released;
+
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    try {
+                        out.close(); // not FilterOutputStream's, which flushes first
+                    } finally {
+                        if (!released) {
+                            released = true;
+                            l.release();
+                        }
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            l.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public void mkdir(String path) throws IOException {
+        run(w -> {
+            w.mkdir(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void rmdir(String path) throws IOException {
+        run(w -> {
+            w.rmdir(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void remove(String path) throws IOException {
+        run(w -> {
+            w.remove(path);
+            return null;
+        });
+    }
+
+    @Override
+    public void rename(String source, String target) throws IOException {
+        run(w -> {
+            w.rename(source, target);
+            return null;
+        });
+    }
+
+    @Override
+    public void posixRename(String source, String target) throws IOException {
+        run(w -> {
+            w.posixRename(source, target);
+            return null;
+        });
+    }
+
+    @Override
+    public void setTimes(String path, Instant time) throws IOException {
+        run(w -> {
+            w.setTimes(path, time);
+            return null;
+        });
+    }
+
+    @Override
+    public void setPermissions(String path, int mode) throws IOException {
+        run(w -> {
+            w.setPermissions(path, mode);
+            return null;
+        });
+    }
+
+    @Override
+    public void symlink(String link, String target) throws IOException {
+        run(w -> {
+            w.symlink(link, target);
+            return null;
+        });
+    }
+
+    @Override
+    public String readLink(String path) throws IOException {
+        return on(w -> w.readLink(path));
+    }
+
+    @Override
+    public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
+        return on(w -> w.checkFile(path, algorithm));
+    }
+
+    @Override
+    public void closeQuietly() {
+        for (Slot s : slots) {
+            SftpWire w = s.wire;
+            if (w != null) {
+                w.closeQuietly();
+            }
+        }
+    }
+}
