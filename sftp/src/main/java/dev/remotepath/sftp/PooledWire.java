@@ -123,8 +123,16 @@ final class PooledWire implements SftpWire {
         }
     }
 
-    private void run(Call<Void> call) throws IOException {
-        on(call);
+    @FunctionalInterface
+    private interface Use {
+        void on(SftpWire w) throws IOException;
+    }
+
+    private void run(Use use) throws IOException {
+        on(w -> {
+            use.on(w);
+            return null;
+        });
     }
 
     private SftpWire first() {
@@ -159,10 +167,7 @@ final class PooledWire implements SftpWire {
 
     @Override
     public void copyData(String source, String target) throws IOException {
-        run(w -> {
-            w.copyData(source, target);
-            return null;
-        });
+        run(w -> w.copyData(source, target));
     }
 
     @Override
@@ -242,66 +247,42 @@ final class PooledWire implements SftpWire {
 
     @Override
     public void mkdir(String path) throws IOException {
-        run(w -> {
-            w.mkdir(path);
-            return null;
-        });
+        run(w -> w.mkdir(path));
     }
 
     @Override
     public void rmdir(String path) throws IOException {
-        run(w -> {
-            w.rmdir(path);
-            return null;
-        });
+        run(w -> w.rmdir(path));
     }
 
     @Override
     public void remove(String path) throws IOException {
-        run(w -> {
-            w.remove(path);
-            return null;
-        });
+        run(w -> w.remove(path));
     }
 
     @Override
     public void rename(String source, String target) throws IOException {
-        run(w -> {
-            w.rename(source, target);
-            return null;
-        });
+        run(w -> w.rename(source, target));
     }
 
     @Override
     public void posixRename(String source, String target) throws IOException {
-        run(w -> {
-            w.posixRename(source, target);
-            return null;
-        });
+        run(w -> w.posixRename(source, target));
     }
 
     @Override
     public void setTimes(String path, Instant time) throws IOException {
-        run(w -> {
-            w.setTimes(path, time);
-            return null;
-        });
+        run(w -> w.setTimes(path, time));
     }
 
     @Override
     public void setPermissions(String path, int mode) throws IOException {
-        run(w -> {
-            w.setPermissions(path, mode);
-            return null;
-        });
+        run(w -> w.setPermissions(path, mode));
     }
 
     @Override
     public void symlink(String link, String target) throws IOException {
-        run(w -> {
-            w.symlink(link, target);
-            return null;
-        });
+        run(w -> w.symlink(link, target));
     }
 
     @Override

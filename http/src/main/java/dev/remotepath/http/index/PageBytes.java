@@ -48,44 +48,32 @@ final class PageBytes {
      * {@code second} in either case ({@code second} must be a lower-case ASCII letter), or -1.
      */
     static int indexOfPairIgnoreCase(byte[] a, byte first, byte second, int from, int to) {
-        long p1 = (first & 0xffL) * ONES;
-        long p2 = (second & 0xffL) * ONES;
-        int i = Math.max(from, 0);
-        for (; i + 9 <= to; i += 8) {
-            long here = zeroBytes((long) LONG.get(a, i) ^ p1);
-            long next = zeroBytes(((long) LONG.get(a, i + 1) | CASE) ^ p2);
-            long found = here & next;
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-        }
-        for (; i + 1 < to; i++) {
-            if (a[i] == first && (a[i + 1] | 0x20) == second) {
-                return i;
-            }
-        }
-        return -1;
+        return indexOfPair(a, first, second, from, to, false);
     }
 
     /**
-     * The first index in {@code a[from, to - 1)} holding a newline, or {@code first} followed by
-     * {@code second} in either case (as {@link #indexOfPairIgnoreCase}), or -1: one pass finds
-     * both where a row ends and where the next link starts.
+     * As {@link #indexOfPairIgnoreCase}, or a newline if one comes first: one pass finds both
+     * where a row ends and where the next link starts.
      */
     static int indexOfNewlineOrPairIgnoreCase(byte[] a, byte first, byte second, int from, int to) {
+        return indexOfPair(a, first, second, from, to, true);
+    }
+
+    private static int indexOfPair(byte[] a, byte first, byte second, int from, int to, boolean orNewline) {
         long p1 = (first & 0xffL) * ONES;
         long p2 = (second & 0xffL) * ONES;
+        long newlines = orNewline ? -1L : 0L;
         int i = Math.max(from, 0);
         for (; i + 9 <= to; i += 8) {
             long word = (long) LONG.get(a, i);
             long found = zeroBytes(word ^ p1) & zeroBytes(((long) LONG.get(a, i + 1) | CASE) ^ p2)
-                    | zeroBytes(word ^ ('\n' * ONES));
+                    | zeroBytes(word ^ ('\n' * ONES)) & newlines;
             if (found != 0) {
                 return i + (Long.numberOfTrailingZeros(found) >>> 3);
             }
         }
         for (; i + 1 < to; i++) {
-            if (a[i] == '\n' || a[i] == first && (a[i + 1] | 0x20) == second) {
+            if (orNewline && a[i] == '\n' || a[i] == first && (a[i + 1] | 0x20) == second) {
                 return i;
             }
         }
