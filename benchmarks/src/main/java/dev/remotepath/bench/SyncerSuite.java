@@ -100,8 +100,11 @@ final class SyncerSuite implements Suite {
         List<Case> cases = new ArrayList<>();
         // Each first sync writes into a directory never used before: deleting 10k files just
         // ahead of a timed run slows the next writes on this ext4 (online discard), for both tools.
+        // And each starts on a clean page cache (sync(1), untimed): otherwise it runs while the
+        // kernel writes back the 10k files the other tool's sample left dirty, and pays for them.
         Path[] first = {null};
         Op emptyFirst = () -> {
+            Fixtures.exec("sync");
             first[0] = work.resolve("first-" + System.nanoTime());
             return 0;
         };
