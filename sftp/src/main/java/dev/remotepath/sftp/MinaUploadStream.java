@@ -158,8 +158,13 @@ final class MinaUploadStream extends OutputStream {
         }
     }
 
+    /** Room MINA writes the packet's length, type and id into, instead of copying the request. */
+    private static final int HEADER = 9;
+
     private Buffer handleBuffer(int more) {
-        Buffer b = new ByteArrayBuffer(4 + handle.length + more, false);
+        Buffer b = new ByteArrayBuffer(HEADER + 4 + handle.length + more, false);
+        b.rpos(HEADER);
+        b.wpos(HEADER);
         b.putBytes(handle);
         return b;
     }
