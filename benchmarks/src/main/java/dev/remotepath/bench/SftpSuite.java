@@ -29,6 +29,7 @@ final class SftpSuite implements Suite {
     private Path big;
     private Path small;
     private Path listed;
+    private Path walked;
     private RemotePath remoteRoot;
     private RemotePath sshjRoot;
     private boolean rclone;
@@ -40,7 +41,8 @@ final class SftpSuite implements Suite {
 
     @Override
     public String description() {
-        return "loopback OpenSSH: 256 MiB read/write, 1000 x 4 KiB upload, 10k listing; RemotePath (MINA, sshj) vs sftp -b and rclone";
+        return "loopback OpenSSH: 256 MiB read/write, 1000 x 4 KiB upload, 10k listing, walk of 10k files in 110 dirs; "
+                + "RemotePath (MINA, sshj) vs sftp -b and rclone";
     }
 
     @Override
@@ -52,6 +54,7 @@ final class SftpSuite implements Suite {
         big = Fixtures.randomFile(fixtures.resolve("sftp-256MiB.bin"), 256);
         small = Fixtures.smallFiles(fixtures.resolve("sftp-1000x4KiB"), 1000, 4096);
         listed = Fixtures.flat(fixtures.resolve("sftp-list-10k"), 10_000);
+        walked = Fixtures.tree(fixtures.resolve("sftp-walk"), 10, 10, 100);
         work = fixtures.resolve("sftp-work");
         LocalTrees.delete(work);
         Files.createDirectories(work.resolve("up"));
@@ -151,7 +154,11 @@ final class SftpSuite implements Suite {
         cases.add(new Case("list-10k", "remotepath-sshj", false, () -> remoteSshj(listed).list().size() / 10_000));
         if (rclone) {
             cases.add(new Case("list-10k", "rclone", false, () -> rclone("lsl", "--max-depth", "1", "bench:" + listed)));
+            // sftp -b has no recursive listing: rclone's is the baseline of the walk.
+            cases.add(new Case("walk-10k-110-dirs", "rclone", true, () -> rclone("lsl", "bench:" + walked)));
         }
+        cases.add(new Case("walk-10k-110-dirs", "remotepath-mina", !rclone, () -> walk(remote(walked))));
+        cases.add(new Case("walk-10k-110-dirs", "remotepath-sshj", false, () -> walk(remoteSshj(walked))));
         return cases;
     }
 
@@ -168,6 +175,17 @@ final class SftpSuite implements Suite {
             t.add(Target.speedup("upload-1000x4KiB", "remotepath-mina-sync", "rclone", 1.5));
         }
         return t;
+    }
+
+    /** Entries of a walk with the sizes and times a sync compares (FILE_STATS): READDIRs only. */
+    private static long walk(RemotePath root) throws IOException {
+        try (var entries = root.walk(dev.remotepath.WalkOptions.defaults().withDetail(dev.remotepath.spi.ListDetail.FILE_STATS))) {
+            long n = entries.count();
+            if (n != 10_110) {
+                throw new IllegalStateException("walk found " + n + " entries, expected 10110");
+            }
+            return n;
+        }
     }
 
     private RemotePath remote(Path local) {
