@@ -8,10 +8,11 @@ import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.ProviderNotFoundException;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Iterator;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -29,7 +30,6 @@ public final class RemotePaths {
             "file", "remotepath-local", "mem", "remotepath-mem", "http", "remotepath-http",
             "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3");
 
-    private static volatile Map<String, RemoteFileSystemProvider> providers;
 
     private RemotePaths() {
     }
@@ -83,13 +83,19 @@ public final class RemotePaths {
 
     /** The schemes served by the backends on the class path. */
     public static Set<String> schemes() {
-        return new TreeSet<>(providers().keySet());
+        synchronized (RemotePaths.class) {
+            Iterator<RemoteFileSystemProvider> it = unread();
+            while (it.hasNext()) {
+                add(it.next());
+            }
+            return new TreeSet<>(FOUND.keySet());
+        }
     }
 
     /** The provider for a scheme. */
     public static RemoteFileSystemProvider provider(String scheme) {
         String key = scheme.toLowerCase(Locale.ROOT);
-        RemoteFileSystemProvider p = providers().get(key);
+        RemoteFileSystemProvider p = find(key);
         if (p == null) {
             String artifact = ARTIFACTS.getOrDefault(key, "a backend for '" + key + "'");
             throw new ProviderNotFoundException("no RemotePath backend for scheme '" + key + "': add "
@@ -98,23 +104,40 @@ public final class RemotePaths {
         return p;
     }
 
-    private static Map<String, RemoteFileSystemProvider> providers() {
-        Map<String, RemoteFileSystemProvider> map = providers;
-        if (map == null) {
-            synchronized (RemotePaths.class) {
-                map = providers;
-                if (map == null) {
-                    map = new HashMap<>();
-                    for (RemoteFileSystemProvider p : ServiceLoader.load(RemoteFileSystemProvider.class,
-                            RemotePaths.class.getClassLoader())) {
-                        for (String s : p.schemes()) {
-                            map.putIfAbsent(s.toLowerCase(Locale.ROOT), p);
-                        }
-                    }
-                    providers = map = Map.copyOf(map);
-                }
-            }
+    /** Providers found so far, by scheme; the first on the class path wins a scheme. */
+    private static final Map<String, RemoteFileSystemProvider> FOUND = new ConcurrentHashMap<>();
+    /** The providers not read yet, in class path order (guarded by the class). */
+    private static Iterator<RemoteFileSystemProvider> unread;
+
+    /**
+     * The provider of a scheme, reading the class path's providers only as far as needed: a
+     * local-only program (the CLI's jar lists the local and mem backends first) never opens the
+     * jars of the others, whose hundreds of entries cost a short process tens of milliseconds.
+     */
+    private static RemoteFileSystemProvider find(String key) {
+        RemoteFileSystemProvider p = FOUND.get(key);
+        if (p != null) {
+            return p;
         }
-        return map;
+        synchronized (RemotePaths.class) {
+            Iterator<RemoteFileSystemProvider> it = unread();
+            while ((p = FOUND.get(key)) == null && it.hasNext()) {
+                add(it.next());
+            }
+            return p;
+        }
+    }
+
+    private static Iterator<RemoteFileSystemProvider> unread() {
+        if (unread == null) {
+            unread = ServiceLoader.load(RemoteFileSystemProvider.class, RemotePaths.class.getClassLoader()).iterator();
+        }
+        return unread;
+    }
+
+    private static void add(RemoteFileSystemProvider p) {
+        for (String s : p.schemes()) {
+            FOUND.putIfAbsent(s.toLowerCase(Locale.ROOT), p);
+        }
     }
 }
