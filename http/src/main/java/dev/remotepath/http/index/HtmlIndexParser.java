@@ -117,14 +117,14 @@ final class HtmlIndexParser {
             i = rowFrom < 0 || end >= 0
                     ? PageBytes.indexOfPairIgnoreCase(page, (byte) '<', (byte) 'a', i, length)
                     : PageBytes.indexOfNewlineOrPairIgnoreCase(page, (byte) '<', (byte) 'a', i, length);
-            if (i < 0 || i + 2 >= length) {
-                rowEnd = end >= 0 ? end : length;
-                return -1;
-            }
-            if (page[i] == '\n') {
+            if (i >= 0 && page[i] == '\n') {
                 end = i;
                 i++;
                 continue;
+            }
+            if (i < 0 || i + 2 >= length) {
+                rowEnd = end >= 0 ? end : length;
+                return -1;
             }
             byte d = page[i + 2];
             if (d == ' ' || d == '\t' || d == '\n' || d == '\r') {
