@@ -25,9 +25,9 @@ import java.util.function.Supplier;
  *                       keep it); {@link Duration#ZERO} for never
  * @param windowSize     the SSH channel window in bytes (16 MiB by default; both libraries'
  *                       own 2 MiB default made MINA's reads 3-4x slower even on loopback)
- * @param requestsInFlight how many 32 KiB READ or WRITE requests one stream keeps unanswered
- *                       (64 by default, as OpenSSH's client; sshj honours it, MINA paces its
- *                       pipeline by the window)
+ * @param requestsInFlight how many READ or WRITE requests one stream keeps unanswered (64 by
+ *                       default, as OpenSSH's client; sshj honours it both ways, MINA for writes,
+ *                       pacing its reads by the window)
  * @param connections    at most this many SSH connections per file system (default 2; 1 to 16):
  *                       a further one opens only when an operation starts while every open one
  *                       is busy, as with the syncer's parallel transfers (a server answers one
