@@ -183,7 +183,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
-        /** Unanswered 32 KiB requests per stream (default 64). */
+        /** Unanswered READ or WRITE requests per stream (default 64). */
         public Builder requestsInFlight(int n) {
             this.requestsInFlight = n;
             return this;
