@@ -230,15 +230,9 @@ final class MinaWire implements SftpWire {
         if (e instanceof SftpException se) {
             return new SftpStatusException(se.getStatus(), se.getMessage(), se);
         }
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof java.net.SocketTimeoutException || c instanceof java.util.concurrent.TimeoutException
-                    // how MINA's SFTP client says a request went unanswered (no type of its own)
-                    || c instanceof org.apache.sshd.common.SshException && c.getMessage() != null
-                            && c.getMessage().startsWith("Timeout expired")) {
-                return Translated.noAnswer(e);
-            }
-        }
-        return e;
+        // How MINA's SFTP client says a request went unanswered: an SshException of no type of its own.
+        return Translated.timedOutOr(e, c -> c instanceof org.apache.sshd.common.SshException && c.getMessage() != null
+                && c.getMessage().startsWith("Timeout expired"));
     }
 
     @Override

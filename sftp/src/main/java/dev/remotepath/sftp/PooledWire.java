@@ -1,8 +1,6 @@
 package dev.remotepath.sftp;
 
 import dev.remotepath.spi.WriteMode;
-import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -185,30 +183,12 @@ final class PooledWire implements SftpWire {
         return on(w -> w.readDir(path));
     }
 
+    /** A stream keeps its connection busy until closed. */
     @Override
     public InputStream read(String path, long offset) throws IOException {
         Lease l = lease();
         try {
-            return new FilterInputStream(l.wire().read(path, offset)) {
-                private boolean released;
-
-                @Override
-                public int read(byte[] b, int off, int len) throws IOException {
-                    return in.read(b, off, len);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    try {
-                        super.close();
-                    } finally {
-                        if (!released) {
-                            released = true;
-                            l.release();
-                        }
-                    }
-                }
-            };
+            return new Translated.In(l.wire().read(path, offset), e -> e, l::release);
         } catch (IOException | RuntimeException e) {
             l.release();
             throw e;
@@ -219,26 +199,7 @@ final class PooledWire implements SftpWire {
     public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
         Lease l = lease();
         try {
-            return new FilterOutputStream(l.wire().write(path, mode, mtime)) {
-                private boolean released;
-
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    try {
-                        out.close(); // not FilterOutputStream's, which flushes first
-                    } finally {
-                        if (!released) {
-                            released = true;
-                            l.release();
-                        }
-                    }
-                }
-            };
+            return new Translated.Out(l.wire().write(path, mode, mtime), e -> e, l::release);
         } catch (IOException | RuntimeException e) {
             l.release();
             throw e;

@@ -260,7 +260,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (e instanceof SftpStatusException se) {
             return mapped(se, p, null);
         }
-        if (e instanceof java.net.SocketTimeoutException && !e.getMessage().startsWith("sftp ")) {
+        if (e instanceof java.net.SocketTimeoutException && !String.valueOf(e.getMessage()).startsWith("sftp ")) {
             java.net.SocketTimeoutException t = new java.net.SocketTimeoutException("sftp " + user + "@" + host + ":" + port
                     + ": no answer to " + operation + " of " + p + " within " + endpoint.options().readTimeout().toMillis()
                     + " ms (SftpOptions.readTimeout)");

@@ -254,12 +254,7 @@ final class SshjWire implements SftpWire {
                 && se.getStatusCode() != Response.StatusCode.UNKNOWN) {
             return new SftpStatusException(se.getStatusCode().getCode(), se.getMessage(), se);
         }
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof java.util.concurrent.TimeoutException || c instanceof SocketTimeoutException) {
-                return Translated.noAnswer(e); // as MINA's, so both clients fail alike
-            }
-        }
-        return e;
+        return Translated.timedOutOr(e, c -> false); // sshj's timeouts carry a TimeoutException
     }
 
     @Override

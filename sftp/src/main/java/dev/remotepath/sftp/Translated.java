@@ -39,6 +39,21 @@ final class Translated {
         return t;
     }
 
+    /**
+     * {@code e} as {@link #noAnswer} when its cause chain says a request timed out (a
+     * {@code SocketTimeoutException}, a {@code TimeoutException}, or what {@code library}
+     * recognizes as its own way of saying it), else {@code e}.
+     */
+    static IOException timedOutOr(IOException e, java.util.function.Predicate<Throwable> library) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.net.SocketTimeoutException || c instanceof java.util.concurrent.TimeoutException
+                    || library.test(c)) {
+                return noAnswer(e);
+            }
+        }
+        return e;
+    }
+
     static <T> T call(Call<T> call, Function<IOException, IOException> translate) throws IOException {
         try {
             return call.run();
@@ -57,10 +72,17 @@ final class Translated {
 
     static final class In extends FilterInputStream {
         private final Function<IOException, IOException> translate;
+        private Runnable afterClose;
 
         In(InputStream in, Function<IOException, IOException> translate) {
+            this(in, translate, null);
+        }
+
+        /** With {@code afterClose} run once, after the first close() (failed or not). */
+        In(InputStream in, Function<IOException, IOException> translate, Runnable afterClose) {
             super(in);
             this.translate = translate;
+            this.afterClose = afterClose;
         }
 
         @Override
@@ -96,16 +118,26 @@ final class Translated {
                 in.close();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } finally {
+                Translated.runOnce(this.afterClose);
+                this.afterClose = null;
             }
         }
     }
 
     static final class Out extends FilterOutputStream {
         private final Function<IOException, IOException> translate;
+        private Runnable afterClose;
 
         Out(OutputStream out, Function<IOException, IOException> translate) {
+            this(out, translate, null);
+        }
+
+        /** With {@code afterClose} run once, after the first close() (failed or not). */
+        Out(OutputStream out, Function<IOException, IOException> translate, Runnable afterClose) {
             super(out);
             this.translate = translate;
+            this.afterClose = afterClose;
         }
 
         @Override
@@ -141,7 +173,16 @@ final class Translated {
                 out.close();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } finally {
+                Translated.runOnce(this.afterClose);
+                this.afterClose = null;
             }
+        }
+    }
+
+    private static void runOnce(Runnable r) {
+        if (r != null) {
+            r.run();
         }
     }
 }
