@@ -131,7 +131,18 @@ public final class Harness {
                     break;
                 }
             }
+            long spreadNanos = suite.sampleSpread().toNanos();
+            long sampleStart = System.nanoTime();
             for (int round = 0; round < samples; round++) {
+                // Untimed rounds until this round's share of the spread has passed (keeps the
+                // code and the caches as warm as back-to-back samples would).
+                long due = sampleStart + spreadNanos * round / Math.max(1, samples);
+                while (System.nanoTime() < due) {
+                    for (Suite.Case c : cases) {
+                        c.before().run();
+                        c.run().run();
+                    }
+                }
                 for (int ci = 0; ci < cases.size(); ci++) {
                     cases.get(ci).before().run();
                     long a0 = threads.getCurrentThreadAllocatedBytes();

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -111,6 +112,12 @@ final class HttpSuite implements Suite {
         if (c.count(CountingFileSystem.Call.STAT) != 0 || c.count(CountingFileSystem.Call.LIST) != 11) {
             throw new IllegalStateException("the walk made requests it should not: " + notes.getLast());
         }
+    }
+
+    /** The parse's figure is absolute (ms per page), so its samples span seconds: see Suite. */
+    @Override
+    public Duration sampleSpread() {
+        return Duration.ofSeconds(4);
     }
 
     @Override

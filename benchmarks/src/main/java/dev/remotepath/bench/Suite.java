@@ -1,6 +1,7 @@
 package dev.remotepath.bench;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /** A named set of side-by-side cases, each group holding a baseline and its contenders. */
@@ -16,6 +17,18 @@ interface Suite {
     List<Case> cases();
 
     List<Target> targets();
+
+    /**
+     * How long a group's samples should be spread over, for cases of a few hundred microseconds
+     * whose figure is absolute rather than a ratio: the harness runs the cases untimed between
+     * timed rounds, so the samples come from several seconds of the machine rather than one
+     * burst of ~50 ms. On a shared host a core's speed for high-ILP code swings up to ~2x in
+     * windows of 0.1-1 s (docs/benchmarks.md, "the parse's two states"); a burst lands in one
+     * window, a spread median shows the machine's usual state. Zero (the default): back to back.
+     */
+    default Duration sampleSpread() {
+        return Duration.ZERO;
+    }
 
     /** Lines of context worth recording with the figures (which lister ran, tool versions...). */
     default List<String> notes() {
