@@ -90,6 +90,7 @@ public final class Harness {
             suite.notes().forEach(n -> System.out.println("   " + n));
             List<Result> results = run(suite, samples, warmup);
             allMet &= report(suite, results);
+            suite.cleanup();
             if (si > 0) {
                 json.append(',');
             }

@@ -30,6 +30,10 @@ interface Suite {
         return Duration.ZERO;
     }
 
+    /** Removes what sampling left behind (the next run's prepare need not); called after reporting. */
+    default void cleanup() throws Exception {
+    }
+
     /** Lines of context worth recording with the figures (which lister ran, tool versions...). */
     default List<String> notes() {
         return List.of();

@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
+import java.util.stream.Stream;
 
 /**
  * PathSyncer against rclone on 10,000 small files in 100 directories: first sync and no-op
@@ -67,6 +69,19 @@ final class SyncerSuite implements Suite {
         LocalTrees.delete(counted);
     }
 
+    /**
+     * Deletes the first syncs' trees (~60 of 10k files each): left for the next run's prepare,
+     * their deletion took it ~40 s, and the discards it set off slowed that run's first group.
+     */
+    @Override
+    public void cleanup() throws IOException {
+        try (var old = Files.list(work)) {
+            for (Path p : old.filter(p -> p.getFileName().toString().startsWith("first-")).toList()) {
+                LocalTrees.delete(p);
+            }
+        }
+    }
+
     /** {@code dirs} directories of {@code files} files of 1 B to 8 KiB, fixed mtimes. */
     static Path smallFiles(Path dir, int dirs, int files) throws IOException {
         Path done = dir.resolveSibling(dir.getFileName() + ".complete");
@@ -100,14 +115,37 @@ final class SyncerSuite implements Suite {
         List<Case> cases = new ArrayList<>();
         // Each first sync writes into a directory never used before: deleting 10k files just
         // ahead of a timed run slows the next writes on this ext4 (online discard), for both tools.
-        // And each starts on a clean page cache (sync(1), untimed): otherwise it runs while the
-        // kernel writes back the 10k files the other tool's sample left dirty, and pays for them.
+        // Each starts on a clean page cache (sync(1), untimed): otherwise it runs while the kernel
+        // writes back the 10k files the other tool's sample left dirty, and pays for them. And each
+        // starts with the source's pages in the same state: rclone drops every file it read from
+        // the page cache (fadvise DONTNEED), so without this the sample after rclone's read its
+        // whole source from disk and rclone's own never did. Warm: the source read once, untimed;
+        // cold (when this process may write /proc/sys/vm/drop_caches): every cache dropped.
         Path[] first = {null};
-        Op emptyFirst = () -> {
+        Op warmFirst = () -> {
             Fixtures.exec("sync");
+            readAll(source);
             first[0] = work.resolve("first-" + System.nanoTime());
             return 0;
         };
+        Op coldFirst = () -> {
+            Fixtures.exec("sync");
+            Files.writeString(DROP_CACHES, "3");
+            first[0] = work.resolve("first-" + System.nanoTime());
+            return 0;
+        };
+        if (rclone) {
+            cases.add(new Case("first-sync-local-local", "rclone-sync", true, warmFirst,
+                    () -> rcloneSync(source, first[0])));
+        }
+        cases.add(new Case("first-sync-local-local", "pathsyncer", !rclone, warmFirst,
+                () -> sync(RemotePaths.of(first[0])).filesCopied()));
+        if (rclone && Files.isWritable(DROP_CACHES)) {
+            cases.add(new Case("first-sync-local-local-cold", "rclone-sync", true, coldFirst,
+                    () -> rcloneSync(source, first[0])));
+            cases.add(new Case("first-sync-local-local-cold", "pathsyncer", false, coldFirst,
+                    () -> sync(RemotePaths.of(first[0])).filesCopied()));
+        }
         Path noop = work.resolve("noop");
         Op fillNoop = () -> {
             if (!Files.exists(noop)) {
@@ -116,20 +154,14 @@ final class SyncerSuite implements Suite {
             return 0;
         };
         if (rclone) {
-            cases.add(new Case("first-sync-local-local", "rclone-sync", true, emptyFirst,
-                    () -> rcloneSync(source, first[0])));
-        }
-        cases.add(new Case("first-sync-local-local", "pathsyncer", !rclone, emptyFirst,
-                () -> sync(RemotePaths.of(first[0])).filesCopied()));
-        if (rclone) {
             cases.add(new Case("noop-resync-local-local", "rclone-sync", true, fillNoop, () -> rcloneSync(source, noop)));
         }
         cases.add(new Case("noop-resync-local-local", "pathsyncer", !rclone, fillNoop,
                 () -> sync(RemotePaths.of(noop)).filesSkipped()));
-        Path launcher = Path.of("bin", "rpath").toAbsolutePath();
-        if (Files.isExecutable(launcher) && Files.exists(Path.of("cli", "target", "rpath.jar"))) {
+        if (cliLauncher().isPresent()) {
+            String launcher = cliLauncher().get().toString();
             cases.add(new Case("noop-resync-local-local", "rpath-cli-process", false, fillNoop, () -> {
-                Fixtures.exec(launcher.toString(), "sync", source.toString(), noop.toString());
+                Fixtures.exec(launcher, "sync", source.toString(), noop.toString());
                 return 1;
             }));
         } else {
@@ -149,6 +181,24 @@ final class SyncerSuite implements Suite {
         return cases;
     }
 
+    /** bin/rpath, when the CLI has been built (./mvnw package). */
+    private static Optional<Path> cliLauncher() {
+        Path launcher = Path.of("bin", "rpath").toAbsolutePath();
+        return Files.isExecutable(launcher) && Files.exists(Path.of("cli", "target", "rpath.jar"))
+                ? Optional.of(launcher) : Optional.empty();
+    }
+
+    private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+
+    /** Reads every file under {@code dir}, so its pages are in the page cache. */
+    private static void readAll(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
+                Files.readAllBytes(p);
+            }
+        }
+    }
+
     private RemotePath memTarget() {
         try {
             return RemotePaths.get("mem://bench-noop/dst");
@@ -162,9 +212,14 @@ final class SyncerSuite implements Suite {
         if (!rclone) {
             return List.of();
         }
-        return List.of(
+        List<Target> targets = new ArrayList<>(List.of(
                 Target.speedup("noop-resync-local-local", "pathsyncer", "rclone-sync", 5.0),
-                Target.speedup("first-sync-local-local", "pathsyncer", "rclone-sync", 1.5));
+                Target.speedup("first-sync-local-local", "pathsyncer", "rclone-sync", 1.5)));
+        if (cliLauncher().isPresent()) {
+            // The whole CLI process, JVM start included, no slower than rclone's.
+            targets.add(Target.speedup("noop-resync-local-local", "rpath-cli-process", "rclone-sync", 1.0));
+        }
+        return targets;
     }
 
     private SyncReport sync(RemotePath target) throws IOException {
