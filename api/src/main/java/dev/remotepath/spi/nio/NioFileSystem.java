@@ -39,7 +39,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -99,8 +101,10 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         if (!detail.wantsStat(type)) {
             return FileStat.ofType(type);
         }
-        return FileStat.builder(type).size(a.size()).lastModified(a.lastModifiedTime().toInstant(), mtimePrecision)
-                .build();
+        // The record's constructor, not its builder: one per listed entry.
+        return new FileStat(type, OptionalLong.of(a.size()), true, Optional.of(a.lastModifiedTime().toInstant()),
+                mtimePrecision, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Map.of(), Optional.empty());
     }
 
     private static FileType typeOf(BasicFileAttributes a) {
