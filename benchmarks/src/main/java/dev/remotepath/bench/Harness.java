@@ -105,6 +105,10 @@ public final class Harness {
             System.out.println("saved " + save);
         }
         System.out.println(allMet ? "all targets met" : "SOME TARGETS MISSED");
+        // Exit rather than return: in-process servers (s3proxy's Jetty) keep non-daemon threads,
+        // and the suites stop them in shutdown hooks, which a JVM waiting for those threads never
+        // runs (the s3 suite used to sit there after its report until killed).
+        System.exit(0);
     }
 
     private static List<Result> run(Suite suite, int samples, int warmup) throws Exception {
