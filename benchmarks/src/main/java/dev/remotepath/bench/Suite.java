@@ -23,7 +23,7 @@ interface Suite {
      * whose figure is absolute rather than a ratio: the harness runs the cases untimed between
      * timed rounds, so the samples come from several seconds of the machine rather than one
      * burst of ~50 ms. On a shared host a core's speed for high-ILP code swings up to ~2x in
-     * windows of 0.1-1 s (docs/benchmarks.md, "the parse's two states"); a burst lands in one
+     * windows of 0.1-1 s (docs/benchmarks.md, suite `http`); a burst lands in one
      * window, a spread median shows the machine's usual state. Zero (the default): back to back.
      */
     default Duration sampleSpread() {
