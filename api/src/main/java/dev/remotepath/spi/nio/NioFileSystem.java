@@ -39,7 +39,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -101,10 +100,8 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         if (!detail.wantsStat(type)) {
             return FileStat.ofType(type);
         }
-        // The record's constructor, not its builder: one per listed entry.
-        return new FileStat(type, OptionalLong.of(a.size()), true, Optional.of(a.lastModifiedTime().toInstant()),
-                mtimePrecision, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Map.of(), Optional.empty());
+        return FileStat.listed(type, OptionalLong.of(a.size()), true, Optional.of(a.lastModifiedTime().toInstant()),
+                mtimePrecision, Optional.empty());
     }
 
     private static FileType typeOf(BasicFileAttributes a) {

@@ -7,7 +7,6 @@ import dev.remotepath.spi.ListedEntry;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -402,16 +401,14 @@ final class HtmlIndexParser {
         if (date == null && size == IndexSizes.NONE) {
             return null;
         }
-        // The record's constructor directly: a page builds a thousand of these.
         OptionalLong bytes = OptionalLong.empty();
         boolean exact = true;
         if (size != IndexSizes.NONE && type == FileType.FILE) {
             bytes = OptionalLong.of(size >= 0 ? size : -size - 1);
             exact = size >= 0;
         }
-        return new FileStat(type, bytes, exact, date == null ? Optional.empty() : Optional.of(date.instant()),
-                date == null ? FileStat.EXACT : date.precision(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Map.of(), Optional.empty());
+        return FileStat.listed(type, bytes, exact, date == null ? Optional.empty() : Optional.of(date.instant()),
+                date == null ? FileStat.EXACT : date.precision(), Optional.empty());
     }
 
     private static int lastIndexOfIgnoreCase(byte[] s, String lower, int from, int lowest) {
