@@ -107,12 +107,7 @@ final class PooledWire implements SftpWire {
         }
     }
 
-    @FunctionalInterface
-    private interface Call<T> {
-        T on(SftpWire w) throws IOException;
-    }
-
-    private <T> T on(Call<T> call) throws IOException {
+    private <T> T on(SftpWire.Operation<T> call) throws IOException {
         Lease l = lease();
         try {
             return call.on(l.wire());

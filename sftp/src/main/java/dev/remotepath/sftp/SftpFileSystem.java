@@ -120,17 +120,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return conn();
     }
 
-    @FunctionalInterface
-    private interface Call<T> {
-        T on(SftpWire sftp) throws IOException;
-    }
-
     /**
      * Runs an operation that is safe to repeat (stat, list, remove, rmdir). A transport failure
      * (not a server's answer) may come from a session that is dying without knowing it yet:
      * the connection is dropped and the operation tried once more on a fresh one.
      */
-    private <T> T repeatable(Call<T> call) throws IOException {
+    private <T> T repeatable(SftpWire.Operation<T> call) throws IOException {
         SftpWire c = conn();
         try {
             return call.on(c);

@@ -17,6 +17,12 @@ import java.util.Optional;
  */
 interface SftpWire {
 
+    /** One operation on a wire, for the layers that choose the wire (reconnecting, pooling). */
+    @FunctionalInterface
+    interface Operation<T> {
+        T on(SftpWire wire) throws IOException;
+    }
+
     /** File attributes as SFTP v3 carries them; absent fields are -1 (times, size) or null. */
     record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
         enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
