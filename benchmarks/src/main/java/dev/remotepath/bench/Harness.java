@@ -128,10 +128,7 @@ public final class Harness {
             long warmStart = System.nanoTime();
             int warmRounds = 0;
             while (warmRounds < warmup || (warmup > 0 && System.nanoTime() - warmStart < 1_000_000_000L)) {
-                for (Suite.Case c : cases) {
-                    c.before().run();
-                    c.run().run();
-                }
+                runUntimed(cases);
                 if (++warmRounds >= 100_000 || System.nanoTime() - warmStart > 10_000_000_000L) {
                     break;
                 }
@@ -143,10 +140,7 @@ public final class Harness {
                 // code and the caches as warm as back-to-back samples would).
                 long due = sampleStart + spreadNanos * round / Math.max(1, samples);
                 while (System.nanoTime() < due) {
-                    for (Suite.Case c : cases) {
-                        c.before().run();
-                        c.run().run();
-                    }
+                    runUntimed(cases);
                 }
                 for (int ci = 0; ci < cases.size(); ci++) {
                     cases.get(ci).before().run();
@@ -172,6 +166,14 @@ public final class Harness {
             }
         }
         return out;
+    }
+
+    /** One round of every case of a group, untimed (warm-up, and the gaps of a spread). */
+    private static void runUntimed(List<Suite.Case> cases) throws Exception {
+        for (Suite.Case c : cases) {
+            c.before().run();
+            c.run().run();
+        }
     }
 
     private static Result find(List<Result> results, String group, String name) {

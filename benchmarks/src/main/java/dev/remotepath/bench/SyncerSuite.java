@@ -122,18 +122,8 @@ final class SyncerSuite implements Suite {
         // whole source from disk and rclone's own never did. Warm: the source read once, untimed;
         // cold (when this process may write /proc/sys/vm/drop_caches): every cache dropped.
         Path[] first = {null};
-        Op warmFirst = () -> {
-            Fixtures.exec("sync");
-            readAll(source);
-            first[0] = work.resolve("first-" + System.nanoTime());
-            return 0;
-        };
-        Op coldFirst = () -> {
-            Fixtures.exec("sync");
-            Files.writeString(DROP_CACHES, "3");
-            first[0] = work.resolve("first-" + System.nanoTime());
-            return 0;
-        };
+        Op warmFirst = () -> freshFirstTarget(first, () -> readAll(source));
+        Op coldFirst = () -> freshFirstTarget(first, () -> Files.writeString(DROP_CACHES, "3"));
         if (rclone) {
             cases.add(new Case("first-sync-local-local", "rclone-sync", true, warmFirst,
                     () -> rcloneSync(source, first[0])));
@@ -179,6 +169,19 @@ final class SyncerSuite implements Suite {
         RemotePath memNoop = memTarget();
         cases.add(new Case("noop-resync-local-mem", "pathsyncer", true, () -> sync(memNoop).filesSkipped()));
         return cases;
+    }
+
+    @FunctionalInterface
+    private interface CacheState {
+        void set() throws IOException;
+    }
+
+    /** Untimed, ahead of a first sync: dirty pages written back, the page cache set, a new target. */
+    private long freshFirstTarget(Path[] first, CacheState cache) throws Exception {
+        Fixtures.exec("sync");
+        cache.set();
+        first[0] = work.resolve("first-" + System.nanoTime());
+        return 0;
     }
 
     /** bin/rpath, when the CLI has been built (./mvnw package). */
