@@ -3,11 +3,9 @@ package dev.remotepath.cli;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath cat}. */
-final class CatCommand implements Callable<Integer> {
+final class CatCommand implements Command {
 
     final Rpath rpath;
     List<String> uris = new ArrayList<>();
@@ -16,10 +14,10 @@ final class CatCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "cat", "Write a file's content to standard output.");
-        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath cat", "Write a file's content to standard output.")
+                .positionals("URI", 1, uris::add);
     }
 
     @Override

@@ -5,28 +5,25 @@ import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.RemotePath;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath checksum}. */
-final class ChecksumCommand implements Callable<Integer> {
+final class ChecksumCommand implements Command {
 
     final Rpath rpath;
-    String algorithm;
+    String algorithm = "sha256";
     List<String> uris = new ArrayList<>();
 
     ChecksumCommand(Rpath rpath) {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "checksum", "Print a file's checksum, the server's own where it has one.",
-                "Text output is that of sha256sum: HEX  URI.");
-        spec.addOption(CommandModel.option(String.class, "<algorithm>", v -> algorithm = v,
-                "md5, sha1, sha256, sha512, crc32, crc32c or crc64nvme (default ${DEFAULT-VALUE}).", "-a", "--algorithm")
-                .defaultValue("sha256").build());
-        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath checksum", "Print a file's checksum, the server's own where it has one.",
+                "Text output is that of sha256sum: HEX  URI.")
+                .option("ALGORITHM", v -> algorithm = v,
+                        "md5, sha1, sha256, sha512, crc32, crc32c or crc64nvme (default sha256).", "-a", "--algorithm")
+                .positionals("URI", 1, uris::add);
     }
 
     @Override

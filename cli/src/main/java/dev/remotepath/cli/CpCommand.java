@@ -6,11 +6,9 @@ import java.nio.file.CopyOption;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath cp}. */
-final class CpCommand implements Callable<Integer> {
+final class CpCommand implements Command {
 
     final Rpath rpath;
     boolean recursive;
@@ -21,13 +19,13 @@ final class CpCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "cp", "Copy a file, or with -r a tree, between any backends.",
-                "Into an existing directory, the source keeps its name; existing files are replaced.");
-        spec.addOption(CommandModel.flag(v -> recursive = v, "Copy directories recursively.", "-r", "-R").build());
-        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
-        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath cp", "Copy a file, or with -r a tree, between any backends.",
+                "Into an existing directory, the source keeps its name; existing files are replaced.")
+                .flag(() -> recursive = true, "Copy directories recursively.", "-r", "-R")
+                .positional("SRC", v -> source = v)
+                .positional("DST", v -> target = v);
     }
 
     @Override

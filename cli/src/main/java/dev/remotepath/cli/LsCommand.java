@@ -8,12 +8,10 @@ import dev.remotepath.WalkOptions;
 import dev.remotepath.spi.ListDetail;
 import java.nio.file.LinkOption;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath ls}. */
-final class LsCommand implements Callable<Integer> {
+final class LsCommand implements Command {
 
     final Rpath rpath;
     boolean longFormat;
@@ -24,12 +22,12 @@ final class LsCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "ls", "List a directory (or show a file).");
-        spec.addOption(CommandModel.flag(v -> longFormat = v, "Long format: type, size, modification time, name.", "-l").build());
-        spec.addOption(CommandModel.flag(v -> recursive = v, "List subdirectories recursively (names relative to URI).", "-R").build());
-        spec.addPositional(CommandModel.positional("0", String.class, "URI", v -> uri = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath ls", "List a directory (or show a file).")
+                .flag(() -> longFormat = true, "Long format: type, size, modification time, name.", "-l")
+                .flag(() -> recursive = true, "List subdirectories recursively (names relative to URI).", "-R")
+                .positional("URI", v -> uri = v);
     }
 
     @Override

@@ -3,11 +3,9 @@ package dev.remotepath.cli;
 import dev.remotepath.RemotePath;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath mkdir}. */
-final class MkdirCommand implements Callable<Integer> {
+final class MkdirCommand implements Command {
 
     final Rpath rpath;
     boolean parents;
@@ -17,12 +15,11 @@ final class MkdirCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "mkdir", "Create directories.");
-        spec.addOption(CommandModel.flag(v -> parents = v, "Create missing parents; an existing directory is not an error.",
-                "-p").build());
-        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath mkdir", "Create directories.")
+                .flag(() -> parents = true, "Create missing parents; an existing directory is not an error.", "-p")
+                .positionals("URI", 1, uris::add);
     }
 
     @Override

@@ -2,11 +2,9 @@ package dev.remotepath.cli;
 
 import dev.remotepath.RemotePath;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath mv}. */
-final class MvCommand implements Callable<Integer> {
+final class MvCommand implements Command {
 
     final Rpath rpath;
     String source;
@@ -16,13 +14,12 @@ final class MvCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "mv",
-                "Move a file or tree: a rename on one backend, copy then delete across backends.",
-                "Into an existing directory, the source keeps its name; an existing file is replaced.");
-        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
-        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath mv", "Move a file or tree: a rename on one backend, copy then delete across backends.",
+                "Into an existing directory, the source keeps its name; an existing file is replaced.")
+                .positional("SRC", v -> source = v)
+                .positional("DST", v -> target = v);
     }
 
     @Override

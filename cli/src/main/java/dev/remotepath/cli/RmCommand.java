@@ -5,11 +5,9 @@ import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath rm}. */
-final class RmCommand implements Callable<Integer> {
+final class RmCommand implements Command {
 
     final Rpath rpath;
     boolean recursive;
@@ -19,12 +17,12 @@ final class RmCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "rm",
-                "Remove files, or with -r directories and everything in them (links are not followed).");
-        spec.addOption(CommandModel.flag(v -> recursive = v, "Remove directories and their contents.", "-r", "-R").build());
-        spec.addPositional(CommandModel.positionals("0", "1..*", String.class, "URI", () -> uris, v -> uris = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath rm",
+                "Remove files, or with -r directories and everything in them (links are not followed).")
+                .flag(() -> recursive = true, "Remove directories and their contents.", "-r", "-R")
+                .positionals("URI", 1, uris::add);
     }
 
     @Override

@@ -9,37 +9,36 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ScopeType;
-import picocli.CommandLine;
 
 /**
  * The {@code rpath} command: list, read, copy, move, remove, checksum and sync paths on any
  * backend, and run JSR-223 scripts. Exit codes: 0 success, 1 some operations failed,
  * 2 usage error, 3 refused for safety.
  */
-public final class Rpath implements Runnable {
+public final class Rpath {
 
-    /** The subcommands, by name, each built with its model; built lazily (see {@link #execute}). */
-    private static final Map<String, Function<Rpath, CommandSpec>> SUBCOMMANDS = new LinkedHashMap<>();
+    static final String VERSION = "rpath 0.1.0";
 
-    static {
-        SUBCOMMANDS.put("ls", r -> new LsCommand(r).spec());
-        SUBCOMMANDS.put("stat", r -> new StatCommand(r).spec());
-        SUBCOMMANDS.put("cat", r -> new CatCommand(r).spec());
-        SUBCOMMANDS.put("cp", r -> new CpCommand(r).spec());
-        SUBCOMMANDS.put("mv", r -> new MvCommand(r).spec());
-        SUBCOMMANDS.put("rm", r -> new RmCommand(r).spec());
-        SUBCOMMANDS.put("mkdir", r -> new MkdirCommand(r).spec());
-        SUBCOMMANDS.put("checksum", r -> new ChecksumCommand(r).spec());
-        SUBCOMMANDS.put("sync", r -> new SyncCommand(r).spec());
-        SUBCOMMANDS.put("script", r -> new ScriptCommand(r).spec());
+    /** The subcommands' names, in the order help lists them. */
+    private static final List<String> COMMANDS =
+            List.of("ls", "stat", "cat", "cp", "mv", "rm", "mkdir", "checksum", "sync", "script");
+
+    /** The subcommand {@code name} bound to this run's options, or null for no such subcommand. */
+    private Command command(String name) {
+        return switch (name) {
+            case "ls" -> new LsCommand(this);
+            case "stat" -> new StatCommand(this);
+            case "cat" -> new CatCommand(this);
+            case "cp" -> new CpCommand(this);
+            case "mv" -> new MvCommand(this);
+            case "rm" -> new RmCommand(this);
+            case "mkdir" -> new MkdirCommand(this);
+            case "checksum" -> new ChecksumCommand(this);
+            case "sync" -> new SyncCommand(this);
+            case "script" -> new ScriptCommand(this);
+            default -> null;
+        };
     }
 
     boolean json;
@@ -47,52 +46,35 @@ public final class Rpath implements Runnable {
     List<Path> identities = new ArrayList<>();
     Path knownHosts;
     boolean acceptNewHostKeys;
-    String sftpClient;
+    String sftpClient = "mina";
     URI s3Endpoint;
     String s3Region;
     boolean s3PathStyle;
 
-    /** The model of the options above, which every subcommand inherits. */
-    private CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "rpath", "One path API over local disk, memory, HTTP, SFTP and S3.");
-        spec.version("rpath 0.1.0");
-        spec.usageMessage().exitCodeListHeading("%nExit codes:%n");
-        Map<String, String> exitCodes = new LinkedHashMap<>();
-        exitCodes.put("0", "success");
-        exitCodes.put("1", "some operations failed (each is reported)");
-        exitCodes.put("2", "usage error");
-        exitCodes.put("3", "refused for safety (max-delete exceeded, missing or empty source with --delete)");
-        spec.usageMessage().exitCodeList(exitCodes);
-        // What mixinStandardHelpOptions adds, without the reflection it costs.
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit.")
-                .build());
-        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
-                .description("Print version information and exit.").build());
-        spec.addOption(inherited(CommandModel.flag(v -> json = v, "Print JSON (one object per line) instead of text.",
-                "--json")));
-        spec.addOption(inherited(CommandModel.flag(v -> verbose = v, "Add stack traces to error messages.", "--verbose")));
-        spec.addOption(inherited(CommandModel.repeatable(Path.class, "FILE", () -> identities, v -> identities = v,
-                "SFTP: a private key to offer (repeatable).", "--identity")));
-        spec.addOption(inherited(CommandModel.option(Path.class, "FILE", v -> knownHosts = v,
-                "SFTP: the known_hosts file (default ~/.ssh/known_hosts).", "--known-hosts")));
-        spec.addOption(inherited(CommandModel.flag(v -> acceptNewHostKeys = v,
-                "SFTP: accept and record unknown host keys (changed keys still fail).", "--accept-new-host-keys")));
-        spec.addOption(inherited(CommandModel.option(String.class, "mina|sshj", v -> sftpClient = v,
-                "SFTP: the SSH client library (default ${DEFAULT-VALUE}).", "--sftp-client").defaultValue("mina")));
-        spec.addOption(inherited(CommandModel.option(URI.class, "URL", v -> s3Endpoint = v,
-                "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.", "--s3-endpoint")));
-        spec.addOption(inherited(CommandModel.option(String.class, "R", v -> s3Region = v,
-                "S3: the region (default: AWS_REGION or the profile's, else us-east-1).", "--s3-region")));
-        spec.addOption(inherited(CommandModel.flag(v -> s3PathStyle = v,
-                "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).", "--s3-path-style")));
-        return spec;
-    }
+    boolean help;
+    boolean version;
 
-    private static OptionSpec inherited(OptionSpec.Builder option) {
-        return option.scopeType(ScopeType.INHERIT).build();
+    /** The options valid before and after every subcommand. */
+    private Syntax syntax() {
+        return new Syntax("rpath", "One path API over local disk, memory, HTTP, SFTP and S3.")
+                .flag(() -> help = true, "Show this help message and exit.", "-h", "--help")
+                .flag(() -> version = true, "Print version information and exit.", "-V", "--version")
+                .flag(() -> json = true, "Print JSON (one object per line) instead of text.", "--json")
+                .flag(() -> verbose = true, "Add stack traces to error messages.", "--verbose")
+                .repeatable("FILE", v -> identities.add(Syntax.toPath(v)), "SFTP: a private key to offer (repeatable).",
+                        "--identity")
+                .option("FILE", v -> knownHosts = Syntax.toPath(v),
+                        "SFTP: the known_hosts file (default ~/.ssh/known_hosts).", "--known-hosts")
+                .flag(() -> acceptNewHostKeys = true,
+                        "SFTP: accept and record unknown host keys (changed keys still fail).", "--accept-new-host-keys")
+                .option("mina|sshj", v -> sftpClient = v, "SFTP: the SSH client library (default mina).", "--sftp-client")
+                .option("URL", v -> s3Endpoint = Syntax.toUri(v),
+                        "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.", "--s3-endpoint")
+                .option("R", v -> s3Region = v, "S3: the region (default: AWS_REGION or the profile's, else us-east-1).",
+                        "--s3-region")
+                .flag(() -> s3PathStyle = true, "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).",
+                        "--s3-path-style");
     }
-
-    private CommandLine commandLine;
 
     final PrintWriter out;
     final PrintWriter err;
@@ -104,35 +86,75 @@ public final class Rpath implements Runnable {
         this.err = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
     }
 
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(commandLine, "a subcommand is required");
-    }
-
     /** Runs {@code rpath ARGS...} with the given streams and returns the exit code. */
     public static int execute(String[] args, OutputStream out, OutputStream err) {
         Rpath rpath = new Rpath(out, err);
         Paths.use(rpath);
-        CommandLine cl = new CommandLine(rpath.spec(), new Factory());
-        rpath.commandLine = cl;
-        // A one-shot command builds the model of only the subcommand it runs (all of them for
-        // help and errors).
-        String invoked = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
-        if (SUBCOMMANDS.containsKey(invoked)) {
-            cl.addSubcommand(invoked, SUBCOMMANDS.get(invoked).apply(rpath));
-        } else {
-            SUBCOMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.apply(rpath)));
-        }
-        cl.setOut(rpath.out);
-        cl.setErr(rpath.err);
-        cl.setExecutionExceptionHandler((e, cmd, parsed) ->
-                Failures.report(cmd.getCommandName(), e, rpath.verbose, rpath.err));
         try {
-            return cl.execute(args);
+            return rpath.run(args);
         } finally {
             rpath.out.flush();
             rpath.err.flush();
         }
+    }
+
+    private int run(String[] args) {
+        Syntax global = syntax();
+        Syntax.Parsed parsed;
+        try {
+            parsed = Syntax.parse(global, this::command, args);
+            if (help) {
+                out.print(help(global, parsed));
+                return Failures.OK;
+            }
+            if (version) {
+                out.println(VERSION);
+                return Failures.OK;
+            }
+            parsed.validate();
+            if (parsed.command().isEmpty()) {
+                throw new UsageException(global, "a subcommand is required");
+            }
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.println(e.syntax().usageLine());
+            err.println("Try '" + e.syntax().usageName() + " --help' for more information.");
+            return Failures.USAGE;
+        }
+        Command command = parsed.command().get();
+        try {
+            return command.call();
+        } catch (Exception e) {
+            String name = command.syntax().usageName();
+            return Failures.report(name.substring(name.lastIndexOf(' ') + 1), e, verbose, err);
+        }
+    }
+
+    /** The help of the subcommand named, else of {@code rpath} with its list of subcommands. */
+    private String help(Syntax global, Syntax.Parsed parsed) {
+        StringBuilder sb = new StringBuilder();
+        if (parsed.command().isPresent()) {
+            Syntax command = parsed.syntax();
+            command.describe(sb);
+            sb.append("\nOptions:\n");
+            command.listOptions(sb);
+            sb.append("\nGlobal options (before or after the command):\n");
+            global.listOptions(sb);
+            return sb.toString();
+        }
+        global.describe(sb);
+        sb.append("\nCommands:\n");
+        for (String name : COMMANDS) {
+            Syntax.column(sb, "  " + name, 12, command(name).syntax().summary());
+        }
+        sb.append("\nOptions (before or after the command):\n");
+        global.listOptions(sb);
+        sb.append("\nExit codes:\n");
+        Syntax.column(sb, "  0", 6, "success");
+        Syntax.column(sb, "  1", 6, "some operations failed (each is reported)");
+        Syntax.column(sb, "  2", 6, "usage error");
+        Syntax.column(sb, "  3", 6, "refused for safety (max-delete exceeded, missing or empty source with --delete)");
+        return sb.toString();
     }
 
     public static void main(String[] args) {

@@ -9,15 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import javax.script.Bindings;
 import javax.script.ScriptEngine;
 import javax.script.ScriptEngineManager;
 import javax.script.ScriptException;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath script}. */
-final class ScriptCommand implements Callable<Integer> {
+final class ScriptCommand implements Command {
 
     final Rpath rpath;
     Path file;
@@ -27,13 +25,13 @@ final class ScriptCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "script",
-                "Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
-                "Bindings: paths (RemotePath and PathSyncer facade), args, out, log.");
-        spec.addPositional(CommandModel.positional("0", Path.class, "FILE", v -> file = v));
-        spec.addPositional(CommandModel.positionals("1..*", "0..*", String.class, "ARGS", () -> args, v -> args = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath script", "Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
+                "Bindings: paths (RemotePath and PathSyncer facade), args, out, log.",
+                "Every argument after FILE goes to the script as is, options included.")
+                .positional("FILE", v -> file = Syntax.toPath(v))
+                .rest("ARGS", args::add);
     }
 
     @Override

@@ -4,11 +4,9 @@ import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath stat}. */
-final class StatCommand implements Callable<Integer> {
+final class StatCommand implements Command {
 
     final Rpath rpath;
     String uri;
@@ -17,10 +15,10 @@ final class StatCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "stat", "Show what is known about a path (links are not followed).");
-        spec.addPositional(CommandModel.positional("0", String.class, "URI", v -> uri = v));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath stat", "Show what is known about a path (links are not followed).")
+                .positional("URI", v -> uri = v);
     }
 
     @Override

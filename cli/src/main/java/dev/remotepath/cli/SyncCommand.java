@@ -9,11 +9,9 @@ import dev.remotepath.syncer.SyncReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rpath sync}. */
-final class SyncCommand implements Callable<Integer> {
+final class SyncCommand implements Command {
 
     final Rpath rpath;
     String source;
@@ -25,7 +23,7 @@ final class SyncCommand implements Callable<Integer> {
     boolean sizeOnly;
     List<String> includes = new ArrayList<>();
     List<String> excludes = new ArrayList<>();
-    int transfers;
+    int transfers = 4;
     boolean preserveLinks;
     boolean followLinks;
 
@@ -33,31 +31,26 @@ final class SyncCommand implements Callable<Integer> {
         this.rpath = rpath;
     }
 
-    CommandSpec spec() {
-        CommandSpec spec = CommandModel.command(this, "sync",
-                "Make DST a mirror of SRC (one way): copy what is new or changed,",
-                "with --delete also remove what SRC lacks, after every copy succeeded.");
-        spec.addPositional(CommandModel.positional("0", String.class, "SRC", v -> source = v));
-        spec.addPositional(CommandModel.positional("1", String.class, "DST", v -> target = v));
-        spec.addOption(CommandModel.flag(v -> dryRun = v, "Show what would be done; change nothing.", "--dry-run").build());
-        spec.addOption(CommandModel.flag(v -> delete = v,
-                "Delete files in DST that SRC lacks (after all copies succeeded).", "--delete").build());
-        spec.addOption(CommandModel.option(Long.class, "N", v -> maxDelete = v,
-                "Delete nothing (exit 3) if more than N deletions are needed.", "--max-delete").build());
-        spec.addArgGroup(CommandModel.oneOf(
-                CommandModel.flag(v -> checksum = v, "Compare checksums, not size and modification time.", "--checksum")
-                        .build(),
-                CommandModel.flag(v -> sizeOnly = v, "Compare sizes only.", "--size-only").build()));
-        spec.addOption(CommandModel.repeatable(String.class, "GLOB", () -> includes, v -> includes = v,
-                "Sync only matching files (repeatable).", "--include").build());
-        spec.addOption(CommandModel.repeatable(String.class, "GLOB", () -> excludes, v -> excludes = v,
-                "Leave matching entries alone on both sides (repeatable).", "--exclude").build());
-        spec.addOption(CommandModel.option(Integer.class, "N", v -> transfers = v,
-                "Files transferred at once (default ${DEFAULT-VALUE}).", "--transfers").defaultValue("4").build());
-        spec.addArgGroup(CommandModel.oneOf(
-                CommandModel.flag(v -> preserveLinks = v, "Recreate symbolic links as links.", "--links").build(),
-                CommandModel.flag(v -> followLinks = v, "Copy what symbolic links point to.", "--copy-links").build()));
-        return spec;
+    @Override
+    public Syntax syntax() {
+        return new Syntax("rpath sync",
+                "Make DST a mirror of SRC (one way): copy what is new or changed.",
+                "With --delete, also remove what SRC lacks, once every copy succeeded.")
+                .flag(() -> dryRun = true, "Show what would be done; change nothing.", "--dry-run")
+                .flag(() -> delete = true, "Delete files in DST that SRC lacks (after all copies succeeded).", "--delete")
+                .option("N", v -> maxDelete = Syntax.toLong(v), "Delete nothing (exit 3) if more than N deletions are needed.",
+                        "--max-delete")
+                .flag(() -> checksum = true, "Compare checksums, not size and modification time.", "--checksum")
+                .flag(() -> sizeOnly = true, "Compare sizes only.", "--size-only")
+                .exclusive("--checksum", "--size-only")
+                .repeatable("GLOB", includes::add, "Sync only matching files (repeatable).", "--include")
+                .repeatable("GLOB", excludes::add, "Leave matching entries alone on both sides (repeatable).", "--exclude")
+                .option("N", v -> transfers = Syntax.toInt(v), "Files transferred at once (default 4).", "--transfers")
+                .flag(() -> preserveLinks = true, "Recreate symbolic links as links.", "--links")
+                .flag(() -> followLinks = true, "Copy what symbolic links point to.", "--copy-links")
+                .exclusive("--links", "--copy-links")
+                .positional("SRC", v -> source = v)
+                .positional("DST", v -> target = v);
     }
 
     @Override

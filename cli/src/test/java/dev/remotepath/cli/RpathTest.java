@@ -190,6 +190,44 @@ class RpathTest {
         Result none = rpath();
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).startsWith("a subcommand is required");
+        assertThat(rpath("sync", "--help").out()).contains("Usage: rpath sync [OPTION]... SRC DST", "--max-delete=N",
+                "Global options", "--s3-endpoint=URL");
+    }
+
+    @Test
+    void optionsFollowTheUsualConventions() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("conv"));
+        Files.writeString(Files.createDirectories(src.resolve("sub")).resolve("b.txt"), "bee");
+        Files.writeString(src.resolve("-dash.txt"), "dash");
+        // clustered short flags: ls -lR is ls -l -R
+        Result clustered = rpath("ls", "-lR", src.toString());
+        assertThat(clustered.code()).as(clustered.err()).isZero();
+        assertThat(clustered.out()).contains("sub/b.txt").contains("3 ");
+        assertThat(clustered.out()).isEqualTo(rpath("ls", "-l", "-R", src.toString()).out());
+        // --name=value and -avalue
+        assertThat(rpath("checksum", "--algorithm=md5", src.resolve("sub/b.txt").toString()).out())
+                .isEqualTo(rpath("checksum", "-amd5", src.resolve("sub/b.txt").toString()).out())
+                .startsWith(rpath("checksum", "-a", "md5", src.resolve("sub/b.txt").toString()).out().substring(0, 32));
+        // -- ends the options: a relative path that starts with a dash
+        Result dashed = rpath("cat", "--", src.resolve("-dash.txt").toString());
+        assertThat(dashed.out()).isEqualTo("dash");
+        // a value option once only; a flag takes no value; a value option needs one
+        Result twice = rpath("sync", "--transfers", "2", "--transfers=3", "a", "b");
+        assertThat(twice.code()).isEqualTo(2);
+        assertThat(twice.err()).startsWith("Option '--transfers' should be specified only once");
+        assertThat(rpath("ls", "--json=yes", "x").err()).startsWith("Option '--json' takes no value");
+        Result noValue = rpath("sync", "a", "b", "--max-delete");
+        assertThat(noValue.code()).isEqualTo(2);
+        assertThat(noValue.err()).startsWith("Missing required parameter for option '--max-delete' (N)");
+        assertThat(rpath("sync", "--max-delete", "lots", "a", "b").err()).contains("'lots' is not a long");
+        Result unknown = rpath("frobnicate", "x");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).startsWith("Unknown command: 'frobnicate'").contains("Try 'rpath --help'");
+        assertThat(rpath("ls", "-lX", src.toString()).err()).startsWith("Unknown option: '-X'");
+        // a NUL in a path option is a usage error naming the option, not a crash
+        Result nul = rpath("--known-hosts", "a\0b", "ls", src.toString());
+        assertThat(nul.code()).isEqualTo(2);
+        assertThat(nul.err()).startsWith("Invalid value for option '--known-hosts': 'a\\0b' is not a path");
     }
 
     @Test

@@ -71,6 +71,15 @@ class ScriptTest {
     }
 
     @Test
+    void argumentsAfterTheFileGoToTheScriptAsIs() throws Exception {
+        Path script = temp.resolve("echo.js");
+        Files.writeString(script, "out.println(args.size() + ':' + java.lang.String.join('|', args));");
+        RpathTest.Result r = RpathTest.rpath("--verbose", "script", script.toString(), "--json", "-x", "--", "plain");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.lines()).containsExactly("4:--json|-x|--|plain");
+    }
+
+    @Test
     void scriptFailuresAreOneLineAndExitOne() throws Exception {
         Path script = temp.resolve("fail.js");
         Files.writeString(script, "paths.get('" + temp.resolve("missing") + "').readString();\n");
