@@ -8,6 +8,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.ProviderNotFoundException;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Iterator;
@@ -84,9 +85,12 @@ public final class RemotePaths {
     /** The schemes served by the backends on the class path. */
     public static Set<String> schemes() {
         synchronized (RemotePaths.class) {
-            Iterator<RemoteFileSystemProvider> it = unread();
+            Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> it = unread();
             while (it.hasNext()) {
-                add(it.next());
+                ServiceLoader.Provider<RemoteFileSystemProvider> next = it.next();
+                if (!LOADED.contains(next.type())) {
+                    add(next.get());
+                }
             }
             return new TreeSet<>(FOUND.keySet());
         }
@@ -106,13 +110,19 @@ public final class RemotePaths {
 
     /** Providers found so far, by scheme; the first on the class path wins a scheme. */
     private static final Map<String, RemoteFileSystemProvider> FOUND = new ConcurrentHashMap<>();
+    /** The provider classes instantiated so far (guarded by the class). */
+    private static final Set<Class<?>> LOADED = new HashSet<>();
+    /** Whether the first services file has been read (guarded by the class). */
+    private static boolean firstFileRead;
     /** The providers not read yet, in class path order (guarded by the class). */
-    private static Iterator<RemoteFileSystemProvider> unread;
+    private static Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> unread;
 
     /**
-     * The provider of a scheme, reading the class path's providers only as far as needed: a
-     * local-only program (the CLI's jar lists the local and mem backends first) never opens the
-     * jars of the others, whose hundreds of entries cost a short process tens of milliseconds.
+     * The provider of a scheme, reading the class path's providers only as far as needed. The
+     * first services file on the class path is read on its own first: {@link ServiceLoader}'s
+     * iterator looks ahead for the next file as soon as it reads one, opening every jar on the
+     * class path (a 20,000-entry jar costs ~11 ms), and a program whose first jar serves its
+     * schemes (the CLI's lists the local and mem backends) never needs the others.
      */
     private static RemoteFileSystemProvider find(String key) {
         RemoteFileSystemProvider p = FOUND.get(key);
@@ -120,22 +130,63 @@ public final class RemotePaths {
             return p;
         }
         synchronized (RemotePaths.class) {
-            Iterator<RemoteFileSystemProvider> it = unread();
+            if (!firstFileRead) {
+                firstFileRead = true;
+                readFirstServicesFile();
+                if ((p = FOUND.get(key)) != null) {
+                    return p;
+                }
+            }
+            Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> it = unread();
             while ((p = FOUND.get(key)) == null && it.hasNext()) {
-                add(it.next());
+                ServiceLoader.Provider<RemoteFileSystemProvider> next = it.next();
+                if (!LOADED.contains(next.type())) {
+                    add(next.get());
+                }
             }
             return p;
         }
     }
 
-    private static Iterator<RemoteFileSystemProvider> unread() {
+    /**
+     * Instantiates the providers the first {@code META-INF/services} file names, as
+     * {@link ServiceLoader} would; anything unexpected is left to the full {@link ServiceLoader}
+     * pass, which reports it properly.
+     */
+    private static void readFirstServicesFile() {
+        ClassLoader loader = RemotePaths.class.getClassLoader();
+        java.net.URL file = loader == null ? null
+                : loader.getResource("META-INF/services/" + RemoteFileSystemProvider.class.getName());
+        if (file == null) {
+            return;
+        }
+        try (java.io.InputStream in = file.openStream()) {
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                int hash = line.indexOf('#');
+                String name = (hash < 0 ? line : line.substring(0, hash)).strip();
+                if (!name.isEmpty()) {
+                    Class<? extends RemoteFileSystemProvider> type =
+                            Class.forName(name, true, loader).asSubclass(RemoteFileSystemProvider.class);
+                    if (LOADED.add(type)) {
+                        add(type.getConstructor().newInstance());
+                    }
+                }
+            }
+        } catch (IOException | ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // The ServiceLoader pass reads this file again and says what is wrong with it.
+        }
+    }
+
+    private static Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> unread() {
         if (unread == null) {
-            unread = ServiceLoader.load(RemoteFileSystemProvider.class, RemotePaths.class.getClassLoader()).iterator();
+            unread = ServiceLoader.load(RemoteFileSystemProvider.class, RemotePaths.class.getClassLoader()).stream()
+                    .iterator();
         }
         return unread;
     }
 
     private static void add(RemoteFileSystemProvider p) {
+        LOADED.add(p.getClass());
         for (String s : p.schemes()) {
             FOUND.putIfAbsent(s.toLowerCase(Locale.ROOT), p);
         }
