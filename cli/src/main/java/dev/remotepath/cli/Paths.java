@@ -11,6 +11,8 @@ final class Paths {
     static final String SFTP_PASSWORD_ENV = "RPATH_SFTP_PASSWORD";
 
     private static volatile Rpath options;
+    /** Whether a path of a backend other than the in-process ones (file, mem) may be in use. */
+    private static volatile boolean networkBackends;
 
     private Paths() {
     }
@@ -21,6 +23,28 @@ final class Paths {
     }
 
     static RemotePath of(String arg) throws IOException {
+        RemotePath path = make(arg);
+        if (!networkBackends) {
+            java.util.Set<String> schemes = path.fileSystem().provider().schemes();
+            networkBackends = !schemes.contains("file") && !schemes.contains("mem");
+        }
+        return path;
+    }
+
+    /** Notes that paths may come from elsewhere than {@link #of} (a script's own calls). */
+    static void anyBackend() {
+        networkBackends = true;
+    }
+
+    /**
+     * True while every path made was on the local or the in-memory file system: nothing to close
+     * at exit, and no threads but daemon ones.
+     */
+    static boolean inProcessOnly() {
+        return !networkBackends;
+    }
+
+    private static RemotePath make(String arg) throws IOException {
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));
         }

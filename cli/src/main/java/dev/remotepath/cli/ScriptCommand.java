@@ -36,6 +36,7 @@ final class ScriptCommand implements Command {
 
     @Override
     public Integer call() throws Exception {
+        Paths.anyBackend();
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "script not found");
         }

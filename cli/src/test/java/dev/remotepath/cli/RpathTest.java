@@ -195,6 +195,16 @@ class RpathTest {
     }
 
     @Test
+    void reportSecondsHaveTwoDecimals() {
+        assertThat(SyncCommand.seconds(0)).isEqualTo("0.00");
+        assertThat(SyncCommand.seconds(4)).isEqualTo("0.00");
+        assertThat(SyncCommand.seconds(5)).isEqualTo("0.01");
+        assertThat(SyncCommand.seconds(110)).isEqualTo("0.11");
+        assertThat(SyncCommand.seconds(999)).isEqualTo("1.00");
+        assertThat(SyncCommand.seconds(61_234)).isEqualTo("61.23");
+    }
+
+    @Test
     void optionsFollowTheUsualConventions() throws Exception {
         Path src = Files.createDirectories(temp.resolve("conv"));
         Files.writeString(Files.createDirectories(src.resolve("sub")).resolve("b.txt"), "bee");
