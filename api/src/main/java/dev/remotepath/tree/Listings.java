@@ -18,8 +18,13 @@ import java.util.List;
  */
 public final class Listings {
 
-    /** Orders entries by name, the order walks, copies and the syncer's merge rely on. */
-    public static final Comparator<DirEntry> BY_NAME = Comparator.comparing(DirEntry::name);
+    /**
+     * Orders entries by name, the order walks, copies and the syncer's merge rely on. (Lambdas
+     * of this class rather than {@code Comparator.comparing}: the JDK spins the class of a
+     * lambda inside {@code Comparator} at run time, ~4 ms of a short command, while the AOT
+     * cache keeps this class's own.)
+     */
+    public static final Comparator<DirEntry> BY_NAME = (a, b) -> a.name().compareTo(b.name());
 
     private Listings() {
     }
@@ -63,7 +68,7 @@ public final class Listings {
         return out;
     }
 
-    private static final Comparator<ListedEntry> RAW_BY_NAME = Comparator.comparing(ListedEntry::name);
+    private static final Comparator<ListedEntry> RAW_BY_NAME = (a, b) -> a.name().compareTo(b.name());
 
     /** All entries of {@code directory}, sorted by name. */
     public static List<DirEntry> sorted(RemotePath directory, ListDetail detail) throws IOException {

@@ -101,7 +101,11 @@ final class SyncRun {
         synchronized (actions) {
             copy = new ArrayList<>(actions);
         }
-        copy.sort(java.util.Comparator.comparing(SyncAction::relativePath).thenComparing(SyncAction::kind));
+        // Not Comparator.comparing: its lambda's class is spun at run time, outside the AOT cache.
+        copy.sort((a, b) -> {
+            int byPath = a.relativePath().compareTo(b.relativePath());
+            return byPath != 0 ? byPath : a.kind().compareTo(b.kind());
+        });
         return copy;
     }
 
