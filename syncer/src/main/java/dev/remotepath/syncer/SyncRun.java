@@ -242,30 +242,36 @@ final class SyncRun {
             DirEntry s = i < sources.size() ? sources.get(i) : null;
             DirEntry t = j < targets.size() ? targets.get(j) : null;
             int c = s == null ? 1 : t == null ? -1 : s.name().compareTo(t.name());
-            if (c < 0) {
+            if (c <= 0) {
                 i++;
-                t = null;
-            } else if (c > 0) {
-                j++;
-                s = null;
-            } else {
-                i++;
+            }
+            if (c >= 0) {
                 j++;
             }
-            String name = s != null ? s.name() : t.name();
-            String childRel = rel.isEmpty() ? name : rel + "/" + name;
-            boolean directory = s != null ? s.isDirectory() : t.isDirectory();
-            if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
-                continue;
-            }
-            RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
-            if (s == null) {
-                extraneous(childRel, t);
-            } else {
-                handleSource(childRel, s, t, dst, ancestors, resolvedDir, options.symlinks() != SymlinkPolicy.FOLLOW ? s.path()
-                        : s.isSymbolicLink() ? dev.remotepath.tree.LinkTargets.resolve(s.path(), resolvedDir)
-                        : resolvedDir.child(s.name()));
-            }
+            pair(rel, dstDir, c > 0 ? null : s, c < 0 ? null : t, ancestors, resolvedDir);
+        }
+    }
+
+    /**
+     * One name of a directory: in the source, the target or both. (A method of its own, not the
+     * loop's body: the loop runs once per directory, too few times for the JIT to compile it
+     * early, while this runs once per entry and is compiled after the first few directories.)
+     */
+    private void pair(String rel, RemotePath dstDir, DirEntry s, DirEntry t, List<String> ancestors,
+            RemotePath resolvedDir) throws IOException {
+        String name = s != null ? s.name() : t.name();
+        String childRel = rel.isEmpty() ? name : rel + "/" + name;
+        boolean directory = s != null ? s.isDirectory() : t.isDirectory();
+        if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
+            return;
+        }
+        RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
+        if (s == null) {
+            extraneous(childRel, t);
+        } else {
+            handleSource(childRel, s, t, dst, ancestors, resolvedDir, options.symlinks() != SymlinkPolicy.FOLLOW ? s.path()
+                    : s.isSymbolicLink() ? dev.remotepath.tree.LinkTargets.resolve(s.path(), resolvedDir)
+                    : resolvedDir.child(s.name()));
         }
     }
 

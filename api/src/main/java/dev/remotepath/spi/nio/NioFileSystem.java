@@ -139,12 +139,9 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         boolean full = detail == ListDetail.ALL_STATS;
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path child : stream) {
-                try {
-                    BasicFileAttributes a = full ? readAttributes(child, false)
-                            : Files.readAttributes(child, BasicFileAttributes.class, NOFOLLOW);
-                    entries.add(new ListedEntry(nameOf(child), full ? toStat(a) : listedStat(a, detail)));
-                } catch (NoSuchFileException vanished) {
-                    // Deleted while listing: not an entry any more.
+                ListedEntry e = listed(child, full, detail);
+                if (e != null) {
+                    entries.add(e);
                 }
             }
         } catch (IOException | java.nio.file.DirectoryIteratorException e) {
@@ -152,6 +149,21 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             throw translate(io, directory, null);
         }
         return DirectoryListing.of(entries);
+    }
+
+    /**
+     * One listed child, or null when it was deleted while listing (not an entry any more). A
+     * method of its own, not the loop's body: it runs once per entry and is compiled after the
+     * first few directories, while the loop, run once per directory, stays interpreted.
+     */
+    private ListedEntry listed(Path child, boolean full, ListDetail detail) throws IOException {
+        try {
+            BasicFileAttributes a = full ? readAttributes(child, false)
+                    : Files.readAttributes(child, BasicFileAttributes.class, NOFOLLOW);
+            return new ListedEntry(nameOf(child), full ? toStat(a) : listedStat(a, detail));
+        } catch (NoSuchFileException vanished) {
+            return null;
+        }
     }
 
     /** The name of a listed child; backends whose names are bytes override to keep them lossless. */
