@@ -27,7 +27,10 @@ public final class MemFileSystem extends NioFileSystem {
     private final RemoteFileSystemProvider provider;
 
     MemFileSystem(String volume, RemoteFileSystemProvider provider) {
+        // jimfs's unix configuration creates its working directory, /work: every new volume
+        // would list a directory nobody made.
         this(volume, provider, Jimfs.newFileSystem(Configuration.unix().toBuilder()
+                .setWorkingDirectory("/")
                 .setAttributeViews("basic", "posix")
                 .setMaxSize(64L * 1024 * 1024 * 1024)
                 .build()));

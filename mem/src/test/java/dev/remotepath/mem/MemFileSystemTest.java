@@ -55,6 +55,12 @@ class MemFileSystemTest {
     }
 
     @Test
+    void aNewVolumeIsEmpty() throws Exception {
+        RemotePath root = RemotePaths.get("mem://fresh-" + java.util.UUID.randomUUID() + "/");
+        assertThat(root.list()).isEmpty();
+    }
+
+    @Test
     void unknownSchemeNamesTheJarToAdd() {
         assertThatThrownBy(() -> RemotePaths.get("sftp://host/x")).isInstanceOf(ProviderNotFoundException.class)
                 .hasMessageContaining("remotepath-sftp");
