@@ -202,7 +202,9 @@ final class Syntax {
             }
             if (!o.isFlag()) {
                 if (k + 1 < arg.length()) {
-                    give(syntax, o, arg.substring(k + 1), seen);
+                    // -amd5, and -a=md5 as the long form's --algorithm=md5
+                    int from = arg.charAt(k + 1) == '=' ? k + 2 : k + 1;
+                    give(syntax, o, arg.substring(from), seen);
                     return i;
                 }
                 if (i + 1 >= args.length) {
@@ -349,23 +351,14 @@ final class Syntax {
         }
     }
 
-    /** The options, one per line with their descriptions. */
+    /** The options, one per line with their descriptions: {@code -a, --algorithm=ALGORITHM}. */
     void listOptions(StringBuilder out) {
         for (Option o : options) {
-            StringBuilder names = new StringBuilder("  ");
-            String shortName = o.names.size() > 1 || o.names.getFirst().length() == 2 ? o.names.getFirst() : null;
-            if (shortName != null && !shortName.startsWith("--")) {
-                names.append(shortName).append(o.names.size() > 1 ? ", " : "");
-            } else {
-                names.append("    ");
-            }
-            for (String n : o.names) {
-                if (n.startsWith("--")) {
-                    names.append(n);
-                }
-            }
+            List<String> shortNames = o.names.stream().filter(n -> !n.startsWith("--")).toList();
+            StringBuilder names = new StringBuilder(shortNames.isEmpty() ? "      " : "  ");
+            names.append(String.join(", ", o.names));
             if (!o.isFlag()) {
-                names.append('=').append(o.label);
+                names.append(o.name().startsWith("--") ? "=" : " ").append(o.label);
             }
             if (o.repeatable) {
                 names.append("...");

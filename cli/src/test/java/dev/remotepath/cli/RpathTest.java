@@ -191,7 +191,9 @@ class RpathTest {
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).startsWith("a subcommand is required");
         assertThat(rpath("sync", "--help").out()).contains("Usage: rpath sync [OPTION]... SRC DST", "--max-delete=N",
-                "Global options", "--s3-endpoint=URL");
+                "Global options", "--s3-endpoint=URL", "--include=GLOB...");
+        assertThat(rpath("cp", "--help").out()).contains("  -r, -R  ", "Copy directories recursively.");
+        assertThat(rpath("checksum", "--help").out()).contains("  -a, --algorithm=ALGORITHM");
     }
 
     @Test
@@ -217,6 +219,7 @@ class RpathTest {
         // --name=value and -avalue
         assertThat(rpath("checksum", "--algorithm=md5", src.resolve("sub/b.txt").toString()).out())
                 .isEqualTo(rpath("checksum", "-amd5", src.resolve("sub/b.txt").toString()).out())
+                .isEqualTo(rpath("checksum", "-a=md5", src.resolve("sub/b.txt").toString()).out())
                 .startsWith(rpath("checksum", "-a", "md5", src.resolve("sub/b.txt").toString()).out().substring(0, 32));
         // -- ends the options: a relative path that starts with a dash
         Result dashed = rpath("cat", "--", src.resolve("-dash.txt").toString());
