@@ -2,8 +2,11 @@ package dev.remotepath;
 
 import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -87,10 +90,7 @@ public final class RemotePaths {
         synchronized (RemotePaths.class) {
             Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> it = unread();
             while (it.hasNext()) {
-                ServiceLoader.Provider<RemoteFileSystemProvider> next = it.next();
-                if (!LOADED.contains(next.type())) {
-                    add(next.get());
-                }
+                addNext(it);
             }
             return new TreeSet<>(FOUND.keySet());
         }
@@ -139,10 +139,7 @@ public final class RemotePaths {
             }
             Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> it = unread();
             while ((p = FOUND.get(key)) == null && it.hasNext()) {
-                ServiceLoader.Provider<RemoteFileSystemProvider> next = it.next();
-                if (!LOADED.contains(next.type())) {
-                    add(next.get());
-                }
+                addNext(it);
             }
             return p;
         }
@@ -155,25 +152,33 @@ public final class RemotePaths {
      */
     private static void readFirstServicesFile() {
         ClassLoader loader = RemotePaths.class.getClassLoader();
-        java.net.URL file = loader == null ? null
+        URL file = loader == null ? null
                 : loader.getResource("META-INF/services/" + RemoteFileSystemProvider.class.getName());
         if (file == null) {
             return;
         }
-        try (java.io.InputStream in = file.openStream()) {
-            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+        try (InputStream in = file.openStream()) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 int hash = line.indexOf('#');
                 String name = (hash < 0 ? line : line.substring(0, hash)).strip();
                 if (!name.isEmpty()) {
                     Class<? extends RemoteFileSystemProvider> type =
                             Class.forName(name, true, loader).asSubclass(RemoteFileSystemProvider.class);
-                    if (LOADED.add(type)) {
+                    if (!LOADED.contains(type)) {
                         add(type.getConstructor().newInstance());
                     }
                 }
             }
         } catch (IOException | ReflectiveOperationException | RuntimeException | LinkageError e) {
             // The ServiceLoader pass reads this file again and says what is wrong with it.
+        }
+    }
+
+    /** Makes the next provider {@link ServiceLoader} finds, unless the first file's pass made it already. */
+    private static void addNext(Iterator<ServiceLoader.Provider<RemoteFileSystemProvider>> it) {
+        ServiceLoader.Provider<RemoteFileSystemProvider> next = it.next();
+        if (!LOADED.contains(next.type())) {
+            add(next.get());
         }
     }
 
