@@ -125,8 +125,7 @@ public final class Rpath {
         try {
             return command.call();
         } catch (Exception e) {
-            String name = command.syntax().usageName();
-            return Failures.report(name.substring(name.lastIndexOf(' ') + 1), e, verbose, err);
+            return Failures.report(command.syntax().commandName(), e, verbose, err);
         }
     }
 

@@ -64,6 +64,11 @@ final class Syntax {
         return usageName;
     }
 
+    /** The subcommand's own name ({@code sync}), as error messages start with it. */
+    String commandName() {
+        return usageName.substring(usageName.lastIndexOf(' ') + 1);
+    }
+
     /** The first line of the description, for a list of commands. */
     String summary() {
         return description.isEmpty() ? "" : description.getFirst();
