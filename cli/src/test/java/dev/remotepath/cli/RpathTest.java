@@ -151,7 +151,7 @@ class RpathTest {
         assertThat(both.err()).contains("mutually exclusive");
     }
 
-    /** The command models are built in code (CommandModel): every kind of argument must still bind. */
+    /** Every kind of argument the commands declare binds: options, repeatables, positionals, groups. */
     @Test
     void everyKindOfArgumentBinds() throws Exception {
         Files.writeString(src.resolve("c.log"), "charlie");
