@@ -45,6 +45,10 @@ final class Paths {
     }
 
     private static RemotePath make(String arg) throws IOException {
+        if (arg.isEmpty()) {
+            // Not the working directory, as Path.of("") would make it: an empty argument is a mistake.
+            throw new java.nio.file.InvalidPathException(arg, "empty path");
+        }
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));
         }

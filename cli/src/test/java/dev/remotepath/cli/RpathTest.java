@@ -237,6 +237,10 @@ class RpathTest {
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).startsWith("Unknown command: 'frobnicate'").contains("Try 'rpath --help'");
         assertThat(rpath("ls", "-lX", src.toString()).err()).startsWith("Unknown option: '-X'");
+        // an empty argument is not the working directory
+        Result empty = rpath("sync", "", "");
+        assertThat(empty.code()).isEqualTo(2);
+        assertThat(empty.err()).contains("invalid path or URI '': empty path");
         // a NUL in a path option is a usage error naming the option, not a crash
         Result nul = rpath("--known-hosts", "a\0b", "ls", src.toString());
         assertThat(nul.code()).isEqualTo(2);
