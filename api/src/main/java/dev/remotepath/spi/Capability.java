@@ -33,5 +33,12 @@ public enum Capability {
     /** Many files can be deleted in one request. */
     BATCH_DELETE,
     /** The server computes some checksums itself ({@link RemoteFileSystem#nativeChecksums()}). */
-    NATIVE_CHECKSUM
+    NATIVE_CHECKSUM,
+    /**
+     * Listings and stats are system calls or memory reads in this process, not round trips to a
+     * server: running two at once buys nothing beyond the cores, so an algorithm that overlaps
+     * round trips (the syncer listing both sides of a directory at the same time) does them one
+     * after the other here, without a thread per listing.
+     */
+    IN_PROCESS
 }

@@ -42,7 +42,7 @@ public final class LocalFileSystem extends NioFileSystem {
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.WRITE,
             Capability.ATOMIC_RENAME, Capability.SYMBOLIC_LINKS, Capability.SET_LAST_MODIFIED_TIME,
-            Capability.POSIX_PERMISSIONS, Capability.SERVER_SIDE_COPY));
+            Capability.POSIX_PERMISSIONS, Capability.SERVER_SIDE_COPY, Capability.IN_PROCESS));
 
     private static final class Holder {
         static final LocalFileSystem INSTANCE = new LocalFileSystem();

@@ -20,7 +20,7 @@ public final class MemFileSystem extends NioFileSystem {
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.WRITE,
             Capability.ATOMIC_RENAME, Capability.SYMBOLIC_LINKS, Capability.SET_LAST_MODIFIED_TIME,
-            Capability.POSIX_PERMISSIONS, Capability.SERVER_SIDE_COPY));
+            Capability.POSIX_PERMISSIONS, Capability.SERVER_SIDE_COPY, Capability.IN_PROCESS));
 
     private final String volume;
     private final FileSystem jimfs;

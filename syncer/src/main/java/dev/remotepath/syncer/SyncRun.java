@@ -129,8 +129,11 @@ final class SyncRun {
     // ------------------------------------------------------------------ traversal
 
     /**
-     * A listing under way on a virtual thread, so that the two sides of a directory are read
-     * at the same time (on a remote backend that halves the round trips' wall time).
+     * A target listing under way on a virtual thread, so that the two sides of a directory are
+     * read at the same time (on a remote backend that halves the round trips' wall time). On an
+     * {@link Capability#IN_PROCESS} target the listing is done at once on the caller's thread
+     * instead: two system calls at once gain nothing a thread per directory would not cost (a
+     * no-op sync of 1,000 small directories: 221 -> 189 ms as a whole process).
      */
     private static final class PendingListing {
         private final Thread thread;
@@ -138,20 +141,36 @@ final class SyncRun {
         private volatile IOException failure;
 
         PendingListing(RemotePath dir) {
-            thread = Thread.ofVirtual().start(() -> {
-                try {
-                    entries = Listings.sorted(dir, ListDetail.FILE_STATS);
-                } catch (IOException e) {
-                    failure = e;
-                } catch (RuntimeException e) {
-                    failure = new IOException(e.toString(), e);
-                }
-            });
+            if (dir.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
+                thread = null;
+                list(dir);
+            } else {
+                thread = Thread.ofVirtual().start(() -> list(dir));
+            }
+        }
+
+        private void list(RemotePath dir) {
+            try {
+                entries = Listings.sorted(dir, ListDetail.FILE_STATS);
+            } catch (IOException e) {
+                failure = e;
+            } catch (RuntimeException e) {
+                failure = new IOException(e.toString(), e);
+            }
+        }
+
+        /** Stops a listing still under way (the source side failed). */
+        void cancel() {
+            if (thread != null) {
+                thread.interrupt();
+            }
         }
 
         List<DirEntry> get() throws IOException {
             try {
-                thread.join();
+                if (thread != null) {
+                    thread.join();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("sync interrupted while listing");
@@ -328,7 +347,7 @@ final class SyncRun {
         } catch (IOException e) {
             errors.add(SyncError.of(rel, "list source", e));
             if (targetListing != null) {
-                targetListing.thread.interrupt();
+                targetListing.cancel();
             }
             return;
         }
