@@ -2,6 +2,7 @@ package dev.remotepath.cli;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
+import dev.remotepath.spi.Capability;
 import java.io.IOException;
 
 /** Command-line arguments to paths: URIs, or local paths without a scheme. */
@@ -11,7 +12,7 @@ final class Paths {
     static final String SFTP_PASSWORD_ENV = "RPATH_SFTP_PASSWORD";
 
     private static volatile Rpath options;
-    /** Whether a path of a backend other than the in-process ones (file, mem) may be in use. */
+    /** Whether a path of a backend that is not {@link Capability#IN_PROCESS} may be in use. */
     private static volatile boolean networkBackends;
 
     private Paths() {
@@ -24,9 +25,8 @@ final class Paths {
 
     static RemotePath of(String arg) throws IOException {
         RemotePath path = make(arg);
-        if (!networkBackends) {
-            java.util.Set<String> schemes = path.fileSystem().provider().schemes();
-            networkBackends = !schemes.contains("file") && !schemes.contains("mem");
+        if (!path.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
+            networkBackends = true;
         }
         return path;
     }
@@ -37,8 +37,8 @@ final class Paths {
     }
 
     /**
-     * True while every path made was on the local or the in-memory file system: nothing to close
-     * at exit, and no threads but daemon ones.
+     * True while every path made was on an {@link Capability#IN_PROCESS} file system (local,
+     * mem): nothing to close at exit, and no threads but daemon ones.
      */
     static boolean inProcessOnly() {
         return !networkBackends;
