@@ -215,7 +215,7 @@ final class SyncRun {
             directoriesCreated.incrementAndGet();
         }
         try {
-            merge("", sourceRoot, targetRoot, sources, targets, List.of(), sourceRoot);
+            merge("", targetRoot, sources, targets, List.of(), sourceRoot);
         } finally {
             // Subdirectories were handed to walker threads: wait for every one of them.
             walking.arriveAndAwaitAdvance();
@@ -253,7 +253,7 @@ final class SyncRun {
      *                    backend has none), for loops when following links
      * @param resolvedDir where {@code srcDir} really is, links resolved (used when following links)
      */
-    private void merge(String rel, RemotePath srcDir, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
+    private void merge(String rel, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
             List<String> ancestors, RemotePath resolvedDir) throws IOException {
         int i = 0;
         int j = 0;
@@ -372,7 +372,7 @@ final class SyncRun {
             below = new ArrayList<>(ancestors);
             below.add(key.get());
         }
-        merge(rel, s.path(), dst, sources, targets, List.copyOf(below), resolved);
+        merge(rel, dst, sources, targets, List.copyOf(below), resolved);
     }
 
     private Optional<FileStat> statQuietly(RemotePath p) {
