@@ -189,11 +189,7 @@ final class Syntax {
             give(syntax, o, arg.substring(eq + 1), seen);
             return i;
         }
-        if (i + 1 >= args.length) {
-            throw new UsageException(syntax, "Missing required parameter for option '" + name + "' (" + o.label + ")");
-        }
-        give(syntax, o, args[i + 1], seen);
-        return i + 1;
+        return giveNext(syntax, o, args, i, seen);
     }
 
     /** {@code -lR}: short flags together, the last of which may take the rest, or the next argument, as its value. */
@@ -212,16 +208,20 @@ final class Syntax {
                     give(syntax, o, arg.substring(from), seen);
                     return i;
                 }
-                if (i + 1 >= args.length) {
-                    throw new UsageException(syntax, "Missing required parameter for option '" + o.name() + "' ("
-                            + o.label + ")");
-                }
-                give(syntax, o, args[i + 1], seen);
-                return i + 1;
+                return giveNext(syntax, o, args, i, seen);
             }
             give(syntax, o, null, seen);
         }
         return i;
+    }
+
+    /** Gives {@code o} the argument after {@code args[i]} as its value; returns that argument's index. */
+    private static int giveNext(Syntax syntax, Option o, String[] args, int i, Set<Option> seen) throws UsageException {
+        if (i + 1 >= args.length) {
+            throw new UsageException(syntax, "Missing required parameter for option '" + o.name() + "' (" + o.label + ")");
+        }
+        give(syntax, o, args[i + 1], seen);
+        return i + 1;
     }
 
     private static Option find(Syntax syntax, Syntax global, String name) {
