@@ -6,15 +6,14 @@ import dev.remotepath.WalkOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
 
 /**
  * A compiled glob over '/'-separated paths: {@code *} and {@code ?} within one segment,
  * {@code [abc]}, {@code [a-z]} and {@code [!x]} classes, {@code {a,b}} alternatives (which may
  * hold '/'), {@code **} as a whole segment for zero or more segments, and {@code \} to escape.
- * {@code *} matches names starting with a dot, as in pathlib and rclone.
+ * {@code *} matches names starting with a dot, as in pathlib and rclone. Matching a name costs
+ * at most its length times the segment's length ({@link GlobSegment}), never exponential time.
  */
 public final class Glob {
 
@@ -25,7 +24,7 @@ public final class Glob {
 
     private final String source;
     private final boolean absolute;
-    /** One list per brace alternative; each element is {@link #ANY_SEGMENTS} or a segment {@link Pattern}. */
+    /** One list per brace alternative; each element is {@link #ANY_SEGMENTS} or a {@link GlobSegment}. */
     private final List<List<Object>> alternatives;
 
     private Glob(String source, boolean absolute, List<List<Object>> alternatives) {
@@ -57,7 +56,7 @@ public final class Glob {
                         segs.add(ANY_SEGMENTS);
                     }
                 } else {
-                    segs.add(segmentPattern(seg, glob));
+                    segs.add(segment(seg, glob));
                 }
             }
             alts.add(segs);
@@ -143,7 +142,7 @@ public final class Glob {
                 }
                 return false;
             }
-            if (si == segs.size() || !((Pattern) p).matcher(segs.get(si)).matches()) {
+            if (si == segs.size() || !((GlobSegment) p).matches(segs.get(si))) {
                 return false;
             }
             pi++;
@@ -163,7 +162,7 @@ public final class Glob {
             if (p == ANY_SEGMENTS) {
                 return true;
             }
-            if (!((Pattern) p).matcher(segs.get(si)).matches()) {
+            if (!((GlobSegment) p).matches(segs.get(si))) {
                 return false;
             }
             pi++;
@@ -229,7 +228,7 @@ public final class Glob {
     }
 
     /** Index of the ']' closing a class opened at {@code open}, or -1 if it is a literal '['. */
-    private static int classEnd(String s, int open) {
+    static int classEnd(String s, int open) {
         int i = open + 1;
         if (i < s.length() && (s.charAt(i) == '!' || s.charAt(i) == '^')) {
             i++;
@@ -248,56 +247,11 @@ public final class Glob {
         return -1;
     }
 
-    private static Pattern segmentPattern(String seg, String whole) {
-        StringBuilder re = new StringBuilder();
-        for (int i = 0; i < seg.length(); i++) {
-            char c = seg.charAt(i);
-            switch (c) {
-                case '*' -> re.append("[^/]*");
-                case '?' -> re.append("[^/]");
-                case '\\' -> {
-                    if (i + 1 < seg.length()) {
-                        re.append(Pattern.quote(String.valueOf(seg.charAt(++i))));
-                    } else {
-                        re.append(Pattern.quote("\\"));
-                    }
-                }
-                case '[' -> {
-                    int close = classEnd(seg, i);
-                    if (close < 0) {
-                        re.append(Pattern.quote("["));
-                    } else {
-                        re.append(characterClass(seg.substring(i + 1, close)));
-                        i = close;
-                    }
-                }
-                default -> re.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
+    private static GlobSegment segment(String seg, String whole) {
         try {
-            return Pattern.compile(re.toString(), Pattern.DOTALL);
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("malformed glob '" + whole + "': " + e.getDescription());
+            return GlobSegment.compile(seg);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("malformed glob '" + whole + "': " + e.getMessage());
         }
-    }
-
-    private static String characterClass(String body) {
-        StringBuilder cls = new StringBuilder("[");
-        int i = 0;
-        boolean negated = !body.isEmpty() && (body.charAt(0) == '!' || body.charAt(0) == '^');
-        if (negated) {
-            cls.append('^');
-            i = 1;
-        }
-        int first = i;
-        for (; i < body.length(); i++) {
-            char c = body.charAt(i);
-            boolean range = c == '-' && i > first && i < body.length() - 1;
-            cls.append(range ? "-" : c == '\\' || c == '[' || c == ']' || c == '^' || c == '&' || c == '-'
-                    ? "\\" + c : String.valueOf(c));
-        }
-        // A negated class must still stay within one segment. (Not "&&[^/]": since Java 9 a
-        // leading '^' negates the whole intersection.)
-        return cls.append(negated ? "/]" : "]").toString();
     }
 }

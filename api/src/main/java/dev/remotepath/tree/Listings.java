@@ -3,6 +3,7 @@ package dev.remotepath.tree;
 import dev.remotepath.DirEntry;
 import dev.remotepath.EntryNames;
 import dev.remotepath.RemotePath;
+import dev.remotepath.UnsafeNameException;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
@@ -14,7 +15,7 @@ import java.util.List;
 /**
  * Turns a backend's raw listing into {@link DirEntry} values: the single place where names
  * from a server are validated before they become paths, so no algorithm can be led outside
- * the directory it listed.
+ * the directory it listed. A listing that names one entry twice fails as a whole.
  */
 public final class Listings {
 
@@ -60,12 +61,33 @@ public final class Listings {
         }
         if (sortByName) {
             raw.sort(RAW_BY_NAME);
+            for (int i = 1; i < raw.size(); i++) {
+                if (raw.get(i).name().equals(raw.get(i - 1).name())) {
+                    throw listedTwice(directory, raw.get(i).name());
+                }
+            }
+        } else if (raw.size() > 1) {
+            java.util.HashSet<String> seen = java.util.HashSet.newHashSet(raw.size());
+            for (ListedEntry e : raw) {
+                if (!seen.add(e.name())) {
+                    throw listedTwice(directory, e.name());
+                }
+            }
         }
         List<DirEntry> out = new ArrayList<>(raw.size());
         for (ListedEntry e : raw) {
             out.add(new DirEntry(directory.child(e.name()), e.stat()));
         }
         return out;
+    }
+
+    /**
+     * A name listed twice (a link and a directory of the same name, say) makes the listing
+     * ambiguous: which of the two a copy would write through cannot be known, so the whole
+     * directory fails rather than either being trusted.
+     */
+    private static UnsafeNameException listedTwice(RemotePath directory, String name) {
+        return new UnsafeNameException(directory.toString(), name, "listed twice");
     }
 
     private static final Comparator<ListedEntry> RAW_BY_NAME = (a, b) -> a.name().compareTo(b.name());

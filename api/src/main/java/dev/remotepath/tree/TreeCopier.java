@@ -214,6 +214,12 @@ public final class TreeCopier {
         return key.isPresent() ? key : dir.path().stat().fileKey();
     }
 
+    /**
+     * Creates {@code target}, or with {@code replace} merges into a real directory already there.
+     * What is there is looked at without following links: a link (to anywhere) where the source
+     * has a directory is refused, as GNU cp refuses it, because writing the children through it
+     * would write outside the target.
+     */
     private void makeDirectory(RemotePath target) throws IOException {
         try {
             target.fileSystem().createDirectory(target);
@@ -221,8 +227,14 @@ public final class TreeCopier {
             if (!replace) {
                 throw exists;
             }
-            if (!target.fileSystem().stat(target, true).isDirectory()) {
-                throw new FileAlreadyExistsException(target.toString(), null, "exists and is not a directory");
+            FileStat there = target.fileSystem().stat(target, false);
+            if (there.isSymbolicLink()) {
+                throw new FileAlreadyExistsException(target.toString(), null,
+                        "cannot overwrite non-directory with directory: it is a symbolic link, which the copy does not write through");
+            }
+            if (!there.isDirectory()) {
+                throw new FileAlreadyExistsException(target.toString(), null,
+                        "cannot overwrite non-directory with directory");
             }
         }
     }

@@ -54,4 +54,54 @@ class GlobTest {
         assertThat(Glob.compile("a[!x]b").matches(List.of("a/b"))).isFalse();
         assertThat(Glob.compile("a[!x]b").matches(List.of("ayb"))).isTrue();
     }
+
+    @Test
+    void matchingIsNotExponentialInTheNameLength() {
+        // A regex of five stars backtracks for minutes on this name; the matcher takes one pass.
+        String name = "-".repeat(250);
+        Glob g = Glob.compile("*-*-*-*-*.txt");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            for (int i = 0; i < 1000; i++) {
+                assertThat(g.matches(List.of(name))).isFalse();
+            }
+        });
+        assertThat(g.matches(List.of("a-b-c-d-e.txt"))).isTrue();
+        assertThat(g.matches(List.of("a-b-c-d.txt"))).isFalse();
+    }
+
+    @Test
+    void agreesWithTheRegexTranslationOnRandomPatterns() {
+        java.util.Random r = new java.util.Random(42);
+        String alphabet = "ab-.";
+        String[] tokens = {"a", "b", "-", ".", "*", "?", "[ab]", "[!a]", "[a-b]", "\\*"};
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder glob = new StringBuilder();
+            StringBuilder regex = new StringBuilder();
+            for (int k = 1 + r.nextInt(6); k > 0; k--) {
+                String t = tokens[r.nextInt(tokens.length)];
+                glob.append(t);
+                regex.append(switch (t) {
+                    case "*" -> "[^/]*";
+                    case "?" -> "[^/]";
+                    case "[!a]" -> "[^a/]";
+                    case "\\*" -> "\\*";
+                    case "-", "." -> "\\" + t;
+                    default -> t;
+                });
+            }
+            StringBuilder name = new StringBuilder();
+            for (int k = r.nextInt(8); k > 0; k--) {
+                name.append(r.nextInt(10) == 0 ? '*' : alphabet.charAt(r.nextInt(alphabet.length())));
+            }
+            boolean expected = java.util.regex.Pattern.compile(regex.toString()).matcher(name).matches();
+            assertThat(Glob.compile(glob.toString()).matches(List.of(name.toString())))
+                    .as("%s against '%s'", glob, name).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void supplementaryCharactersAreOneCharacter() {
+        assertThat(m("?.txt", "\uD83D\uDE00.txt")).isTrue();
+        assertThat(m("[\uD83D\uDE00x].txt", "\uD83D\uDE00.txt")).isTrue();
+    }
 }
