@@ -122,6 +122,19 @@ public interface RemoteFileSystem extends Closeable {
         throw unsupported(link, "reading symbolic links");
     }
 
+    /**
+     * Where {@code path} really is: the same location with every symbolic link on the way
+     * resolved, as the server sees it (local {@code realpath}, SFTP {@code REALPATH}). Safety
+     * checks (does a target lie inside its source?) compare these, never the text of the paths,
+     * so a link that aliases a directory cannot make a sync delete its own source. The default,
+     * for backends without links (S3, HTTP), is the path itself.
+     *
+     * @throws java.nio.file.NoSuchFileException when {@code path} does not exist
+     */
+    default RemotePath realPath(RemotePath path) throws IOException {
+        return path;
+    }
+
     /** The algorithms the server can compute without sending content ({@link Capability#NATIVE_CHECKSUM}). */
     default Set<ChecksumAlgorithm> nativeChecksums() {
         return Set.of();

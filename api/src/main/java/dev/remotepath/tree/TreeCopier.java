@@ -93,6 +93,16 @@ public final class TreeCopier {
             copier.copyEntry(new DirEntry(source, stat), target, source);
             return;
         }
+        // The same, through links: a target that is an alias inside the source tree would copy forever.
+        if (source.sameFileSystemAs(target)) {
+            RemotePath s = RealPaths.resolve(source);
+            RemotePath t = RealPaths.resolve(target);
+            if (t.startsWith(s)) {
+                throw new FileSystemException(source.toString(), target.toString(), (s.equals(t)
+                        ? "source and target are the same" : "target lies inside the source tree")
+                        + " once symbolic links are resolved (" + s.pathString() + ", " + t.pathString() + ")");
+            }
+        }
         copier.copyTreeInParallel(new DirEntry(source, stat), target, source);
     }
 

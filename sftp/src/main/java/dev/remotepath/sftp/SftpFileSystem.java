@@ -53,6 +53,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private volatile SftpWire connection;
     private volatile boolean open = true;
     private volatile boolean checkFileFailed;
+    /** The order this server reads SYMLINK's paths in, probed before the first link. */
+    private final SymlinkPlacement symlinks = new SymlinkPlacement();
 
     SftpFileSystem(RemoteFileSystemProvider provider, SftpEndpoint endpoint, Runnable onClose) throws IOException {
         this.provider = provider;
@@ -269,11 +271,18 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return new IOException("sftp " + operation + " of " + p + " failed: " + e.getMessage(), e);
     }
 
-    private FileStat lstatQuietly(RemotePath p) {
+    /**
+     * The path's own stat, or null when the server answers that it is not there (any status
+     * answer). A transport failure is not "no such file": it is thrown as the connection error
+     * it is, so a dropped connection never reads as an absent file.
+     */
+    private FileStat lstatQuietly(RemotePath p) throws IOException {
         try {
             return toStat(sftp().lstat(p.pathString()));
-        } catch (IOException e) {
+        } catch (SftpStatusException answer) {
             return null;
+        } catch (IOException e) {
+            throw transport(e, "lstat", p);
         }
     }
 
@@ -384,7 +393,16 @@ public final class SftpFileSystem implements RemoteFileSystem {
         // OpenSSH lets a directory be opened and fails the first READ. Checking up front would
         // cost a round trip per file read; the failure path says "is a directory" instead.
         return new Translated.In(in, e -> {
-            FileStat s = lstatQuietly(file);
+            if (!(e instanceof SftpStatusException)) {
+                return transport(e, "read", file); // the connection failed: no stat would get through
+            }
+            FileStat s;
+            try {
+                s = lstatQuietly(file);
+            } catch (IOException second) {
+                e.addSuppressed(second);
+                return transport(e, "read", file);
+            }
             return s != null && s.isDirectory() ? new FileSystemException(file.toString(), null, "is a directory")
                     : transport(e, "read", file);
         });
@@ -605,11 +623,25 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(link) != null) {
                 throw new FileAlreadyExistsException(link.toString());
             }
-            sftp().symlink(link.pathString(), target);
+            symlinks.create(sftp(), link.parent().pathString(), link.pathString(), target);
         } catch (FileSystemException e) {
+            if (e.getFile() != null && e.getFile().equals(link.pathString())) {
+                throw new FileSystemException(link.toString(), null, e.getReason());
+            }
             throw e;
         } catch (IOException e) {
             throw transport(e, "symlink", link);
+        }
+    }
+
+    /** The server's REALPATH: links resolved by the server, so overlap checks see through aliases. */
+    @Override
+    public RemotePath realPath(RemotePath path) throws IOException {
+        checkOpen();
+        try {
+            return path(repeatable(w -> w.realPath(path.pathString())));
+        } catch (IOException e) {
+            throw transport(e, "realpath", path);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
+import dev.remotepath.tree.RealPaths;
 import dev.remotepath.tree.StreamingChecksum;
 import dev.remotepath.tree.TreeCopier;
 import java.io.FilterInputStream;
@@ -58,6 +59,8 @@ final class SyncRun {
     private final ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor();
     private final java.util.concurrent.Phaser walking = new java.util.concurrent.Phaser(1);
 
+    /** Files, links and other non-directories of the source that the filters let through. */
+    private final AtomicLong sourceEntriesToSync = new AtomicLong();
     private final AtomicLong filesCopied = new AtomicLong();
     private final AtomicLong bytesCopied = new AtomicLong();
     private final AtomicLong filesSkipped = new AtomicLong();
@@ -90,6 +93,7 @@ final class SyncRun {
         } finally {
             walkers.close();
         }
+        refuseEmptySource();
         List<SyncAction> all = sorted(planned);
         all.addAll(sorted(deferred));
         return all;
@@ -119,6 +123,7 @@ final class SyncRun {
             walkers.close();
             pool.close(); // waits for every transfer handed out
         }
+        refuseEmptySource();
         Optional<String> refusal = deletePhase();
         return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
                 directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
@@ -183,6 +188,12 @@ final class SyncRun {
     }
 
     private void traverse() throws IOException {
+        // Decided on where the roots really are, before anything changes: a link that aliases
+        // the target inside the source (or the other way round) must not make --delete eat the source.
+        Optional<String> overlap = RealPaths.overlap(sourceRoot, targetRoot);
+        if (overlap.isPresent()) {
+            throw new SyncRefusedException(overlap.get() + ": refusing to sync");
+        }
         PendingListing targetListing = new PendingListing(targetRoot);
         List<DirEntry> sources;
         try {
@@ -285,6 +296,9 @@ final class SyncRun {
             return;
         }
         RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
+        if (s != null && !s.isDirectory()) {
+            sourceEntriesToSync.incrementAndGet();
+        }
         if (s == null) {
             extraneous(childRel, t);
         } else {
@@ -750,6 +764,22 @@ final class SyncRun {
         }
     }
 
+    /**
+     * The empty-source guard, asked of the whole tree rather than of the root: a source whose
+     * only content is empty directories (an unmounted mount point shows an empty
+     * {@code lost+found}) or whose files the filters all exclude has nothing to sync, and
+     * deleting the target's files to match it is refused unless {@code allowEmptySource}.
+     */
+    private void refuseEmptySource() throws SyncRefusedException {
+        if (options.deleteExtraneous() && !options.allowEmptySource() && sourceEntriesToSync.get() == 0
+                && !deferred.isEmpty() && errors.isEmpty()) {
+            throw new SyncRefusedException("source " + sourceRoot + " holds no file to sync"
+                    + (filters.active() ? " after filters" : "") + " (only empty directories, if anything) and "
+                    + deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
+                    + "(allowEmptySource overrides)");
+        }
+    }
+
     /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
     private Optional<String> deletePhase() {
         if (deferred.isEmpty()) {
@@ -759,9 +789,17 @@ final class SyncRun {
             return Optional.of("deletions skipped: " + errors.size() + " error(s) earlier in this run ("
                     + deferred.size() + " pending)");
         }
-        if (deferred.size() > options.maxDelete()) {
-            return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deferred.size() + " deletions needed, at most "
-                    + options.maxDelete() + " allowed; nothing was deleted");
+        long deletions;
+        try {
+            deletions = options.maxDelete() == Long.MAX_VALUE ? deferred.size() : countDeletions();
+        } catch (IOException e) {
+            errors.add(SyncError.of("", "count deletions", e));
+            return Optional.of("deletions skipped: counting what they would remove failed (" + deferred.size()
+                    + " pending)");
+        }
+        if (deletions > options.maxDelete()) {
+            return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deletions + " deletions needed (files and "
+                    + "directories, counted recursively), at most " + options.maxDelete() + " allowed; nothing was deleted");
         }
         for (SyncAction a : deferred) {
             act(a, () -> {
@@ -780,5 +818,28 @@ final class SyncRun {
             });
         }
         return Optional.empty();
+    }
+
+    /**
+     * Every entry the deferred deletions would remove, each directory's contents counted
+     * recursively (as rsync and rclone count for their max-delete): a directory of 1,000 files
+     * is 1,001 deletions, not one. Costs one listing per directory to be deleted, and only runs
+     * when a maxDelete bound is set.
+     */
+    private long countDeletions() throws IOException {
+        long n = 0;
+        for (SyncAction a : deferred) {
+            n++;
+            boolean directory = a.kind() == SyncAction.Kind.DELETE_DIRECTORY
+                    || (a.kind() == SyncAction.Kind.REPLACE_TYPE && a.target().stat(LinkOption.NOFOLLOW_LINKS).isDirectory());
+            if (directory) {
+                try (java.util.stream.Stream<DirEntry> below = a.target().walk()) {
+                    n += below.count();
+                } catch (java.io.UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            }
+        }
+        return n;
     }
 }

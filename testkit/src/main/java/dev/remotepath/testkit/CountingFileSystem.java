@@ -25,7 +25,7 @@ public class CountingFileSystem extends ForwardingFileSystem {
     /** The primitives counted. */
     public enum Call {
         STAT, LIST, OPEN_READ, OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES,
-        RENAME, SET_LAST_MODIFIED_TIME, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY
+        RENAME, SET_LAST_MODIFIED_TIME, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY, REAL_PATH
     }
 
     private final Map<Call, AtomicLong> counts = new EnumMap<>(Call.class);
@@ -173,6 +173,12 @@ public class CountingFileSystem extends ForwardingFileSystem {
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         hit(Call.SET_LAST_MODIFIED_TIME);
         super.setLastModifiedTime(path, time);
+    }
+
+    @Override
+    public RemotePath realPath(RemotePath path) throws IOException {
+        hit(Call.REAL_PATH);
+        return super.realPath(path);
     }
 
     @Override

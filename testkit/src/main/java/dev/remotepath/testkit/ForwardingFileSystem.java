@@ -131,6 +131,11 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
+    public RemotePath realPath(RemotePath path) throws IOException {
+        return wrap(delegate.realPath(down(path)));
+    }
+
+    @Override
     public Set<ChecksumAlgorithm> nativeChecksums() {
         return delegate.nativeChecksums();
     }

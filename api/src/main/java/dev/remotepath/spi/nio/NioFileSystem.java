@@ -285,6 +285,30 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         }
     }
 
+    @Override
+    public RemotePath realPath(RemotePath path) throws IOException {
+        Path real;
+        Path realRoot;
+        try {
+            real = nio(path).toRealPath();
+            realRoot = root.toRealPath();
+        } catch (IOException e) {
+            throw translate(e, path, null);
+        }
+        if (!real.startsWith(realRoot)) {
+            // Outside what this file system can name (a link out of a mem volume's root): it is
+            // nowhere else on this file system, so it overlaps nothing here but itself.
+            return path;
+        }
+        RemotePath out = path.root();
+        for (Path name : realRoot.relativize(real)) {
+            if (!name.toString().isEmpty()) {
+                out = out.child(nameOf(realRoot.resolve(name)));
+            }
+        }
+        return out;
+    }
+
     /**
      * NIO's own copy (the kernel's {@code copy_file_range} on Linux) into a temporary sibling,
      * the listed mtime set on it, then a rename: never a partial file under the final name.
