@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.time.Instant;
@@ -74,6 +75,7 @@ public final class FileTransfer {
                 timeWithContent = setTime && mtime.isPresent() && tfs.capabilities().contains(Capability.MTIME_ON_WRITE);
                 out = timeWithContent ? tfs.openWrite(written, mode, mtime.get()) : tfs.openWrite(written, mode);
                 copied = transfer(in, out, progress, sourceStat.size().orElse(BUFFER));
+                requireListedSize(source, target, sourceStat, copied);
             }
             OutputStream finished = out;
             out = null;
@@ -90,6 +92,21 @@ public final class FileTransfer {
         } catch (IOException | RuntimeException | Error e) {
             discard(out, written, viaRename, e);
             throw e;
+        }
+    }
+
+    /**
+     * A copy that read another number of bytes than the source's listing declared is not
+     * published (rclone: "corrupted on transfer: sizes differ"): the file changed while it was
+     * read, or the server's listing was wrong. Either way the next run sees the difference
+     * again and says so, rather than settling on a copy nobody can vouch for.
+     */
+    private static void requireListedSize(RemotePath source, RemotePath target, FileStat listed, long copied)
+            throws FileSystemException {
+        if (listed.sizeExact() && listed.size().isPresent() && listed.size().getAsLong() != copied) {
+            throw new FileSystemException(source.toString(), target.toString(), "sizes differ: the listing said "
+                    + listed.size().getAsLong() + " bytes but " + copied + " were read (the file changed while it was "
+                    + "copied, or the server's listing is wrong); not copied");
         }
     }
 

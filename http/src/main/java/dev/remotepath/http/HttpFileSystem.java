@@ -8,6 +8,8 @@ import dev.remotepath.ReadOnlyRemoteFileSystemException;
 import dev.remotepath.RemotePath;
 import dev.remotepath.UriPaths;
 import dev.remotepath.http.index.IndexDates;
+import dev.remotepath.http.index.IndexPage;
+import dev.remotepath.http.index.IndexTitles;
 import dev.remotepath.http.index.IndexPageParser;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.DirectoryListing;
@@ -91,11 +93,16 @@ public final class HttpFileSystem implements RemoteFileSystem {
         c.setConnectTimeout(options.connectTimeout().toMillis());
         c.setIdleTimeout(options.idleTimeout().toMillis());
         c.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, options.userAgent()));
+        // A copy writes the bytes of the resource: no transparent gunzip (a .tar.gz served with
+        // Content-Encoding: gzip would be saved decompressed, and a small body could expand
+        // without bound). Every request asks for identity; index pages sent encoded anyway are
+        // decoded here, within maxIndexPageBytes.
         try {
             c.start();
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the HTTP client for " + uriPrefix(), e);
         }
+        c.getContentDecoderFactories().clear(); // after start(), which installs the gzip decoder
         this.client = c;
     }
 
@@ -165,20 +172,25 @@ public final class HttpFileSystem implements RemoteFileSystem {
         }
     }
 
-    private Exchange send(HttpMethod method, URI uri, HttpFields.Mutable extra) throws IOException {
+    private Exchange send(HttpMethod method, URI uri, HttpFields.Mutable extra, Duration total) throws IOException {
         if (!open) {
             throw new ClosedFileSystemException();
         }
-        // No total timeout: a large body may take long. Headers must come within requestTimeout
-        // (below), and a body may not stall for longer than idleTimeout.
+        // Headers must come within requestTimeout (below) and a body may not stall for longer
+        // than idleTimeout. A total deadline only where the whole body is read at once (index
+        // pages); file bodies, which may rightly take hours, are held to minimumBodyRate instead.
         Request request = client.newRequest(uri).method(method)
                 .idleTimeout(options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .headers(h -> {
+                    h.put(HttpHeader.ACCEPT_ENCODING, "identity");
                     options.credentials().ifPresent(c -> h.put(HttpHeader.AUTHORIZATION, authorization(c)));
                     if (extra != null) {
                         extra.forEach(h::put);
                     }
                 });
+        if (total != null) {
+            request.timeout(total.toMillis(), TimeUnit.MILLISECONDS);
+        }
         InputStreamResponseListener listener = new InputStreamResponseListener();
         request.send(listener);
         try {
@@ -227,9 +239,14 @@ public final class HttpFileSystem implements RemoteFileSystem {
      */
     private Exchange sendFollowing(HttpMethod method, URI uri, HttpFields.Mutable extra, boolean stopAtSlash)
             throws IOException {
+        return sendFollowing(method, uri, extra, stopAtSlash, null);
+    }
+
+    private Exchange sendFollowing(HttpMethod method, URI uri, HttpFields.Mutable extra, boolean stopAtSlash,
+            Duration total) throws IOException {
         URI current = uri;
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            Exchange ex = send(method, current, extra);
+            Exchange ex = send(method, current, extra, total);
             int status = ex.status();
             if (status < 300 || status > 399 || status == 304) {
                 return ex;
@@ -326,6 +343,24 @@ public final class HttpFileSystem implements RemoteFileSystem {
             }
             return fileStat(ex.headers(), size);
         }
+    }
+
+    /** The end offset of a response's body: Content-Range's last byte + 1, or Content-Length for a 200. */
+    private static long declaredEnd(HttpFields h, int status) {
+        if (status == 206) {
+            String range = h.get(HttpHeader.CONTENT_RANGE);
+            if (range == null) {
+                return -1;
+            }
+            int dash = range.indexOf('-');
+            int slash = range.indexOf('/');
+            try {
+                return dash < 0 || slash < dash ? -1 : Long.parseLong(range.substring(dash + 1, slash).strip()) + 1;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return h.getLongField(HttpHeader.CONTENT_LENGTH);
     }
 
     private static long contentLength(HttpFields h) {
@@ -431,9 +466,13 @@ public final class HttpFileSystem implements RemoteFileSystem {
         int length;
         String contentType;
         URI pageUri;
-        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, accept, true)) {
+        try (Exchange ex = sendFollowing(HttpMethod.GET, uri, accept, true, options.listingTimeout())) {
             if (isSlashRedirect(ex.uri(), uri)) {
                 throw new NotDirectoryException(directory.toString()); // sent from "x/" to "x": a file
+            }
+            if (redirectedToAncestor(uri, ex.uri())) {
+                throw new java.nio.file.FileSystemLoopException(directory + " (the server redirects it to "
+                        + ex.uri().getRawPath() + ", a directory above it: listing it would never end)");
             }
             int status = ex.status();
             if (status == 404 || status == 410) {
@@ -476,13 +515,40 @@ public final class HttpFileSystem implements RemoteFileSystem {
                 }
                 throw new IOException("GET " + uri + ": reading the index page failed: " + e.getMessage(), e);
             }
+            String encoding = ex.headers().get(HttpHeader.CONTENT_ENCODING);
+            if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
+                body = BoundedDecoding.decode(encoding.strip(), body, length, options.maxIndexPageBytes(), directory);
+                length = body.length;
+            }
         }
         String dirPath = UriPaths.decode(pageUri.getRawPath() == null ? "/" : pageUri.getRawPath());
         if (!dirPath.endsWith("/")) {
             dirPath += "/";
         }
-        return DirectoryListing.of(IndexPageParser.parse(body, length, contentType, dirPath, scheme,
-                pageUri.getRawAuthority(), directory.toString()).entries());
+        IndexPage page = IndexPageParser.parse(body, length, contentType, dirPath, scheme, pageUri.getRawAuthority(),
+                directory.toString());
+        if (page.format() == IndexPage.Format.HTML && !options.lenientIndexPages()
+                && !IndexTitles.namesDirectory(body, length, dirPath)) {
+            // A 200 page that does not say it lists this directory (a maintenance, login or error
+            // page) is not evidence that the directory holds only its few links.
+            throw new FileSystemException(directory.toString(), null, "the server's page is not a directory index "
+                    + "(its title and headings do not name " + dirPath + "): refusing to read it as the listing "
+                    + "(HttpOptions.lenientIndexPages accepts such pages)");
+        }
+        return DirectoryListing.of(page.entries());
+    }
+
+    /** A redirect from a directory to one of its ancestors (not to itself): an endless tree. */
+    private static boolean redirectedToAncestor(URI asked, URI landed) {
+        String from = asked.getRawPath() == null ? "/" : UriPaths.decode(asked.getRawPath());
+        String to = landed.getRawPath() == null ? "/" : UriPaths.decode(landed.getRawPath());
+        if (!to.endsWith("/")) {
+            to += "/";
+        }
+        if (!from.endsWith("/")) {
+            from += "/";
+        }
+        return !from.equals(to) && from.startsWith(to);
     }
 
     private IOException tooLarge(RemotePath dir, long bytes) {
@@ -525,6 +591,12 @@ public final class HttpFileSystem implements RemoteFileSystem {
         private InputStream in;
         private int resumes;
         private boolean eof;
+        /** Where the current response says its body ends (-1: it did not say). */
+        private long declaredEnd = -1;
+        /** The slow-body check: bytes since the window began, and when it began. */
+        private long windowStart = System.nanoTime();
+        private long windowBytes;
+        private boolean refused;
 
         ResumingStream(RemotePath file, long offset) throws IOException {
             this.file = file;
@@ -571,6 +643,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
                         : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
                 reported = fileStat(ex.headers(), size);
             }
+            declaredEnd = declaredEnd(ex.headers(), status);
             InputStream body = ex.body().getInputStream();
             if (status == 200 && position > 0) {
                 body.skipNBytes(position); // the server ignored Range: skip to the offset
@@ -599,12 +672,25 @@ public final class HttpFileSystem implements RemoteFileSystem {
                 try {
                     int n = in.read(b, off, len);
                     if (n < 0) {
+                        if (declaredEnd >= 0 && position != declaredEnd) {
+                            // Never a silently short (or long) copy: the response said how long it is.
+                            throw new FileSystemException(file.toString(), null, "the server declared "
+                                    + declaredEnd + " bytes but sent " + position + "; not copied");
+                        }
                         eof = true;
                         return -1;
                     }
                     position += n;
+                    if (declaredEnd >= 0 && position > declaredEnd) {
+                        throw new FileSystemException(file.toString(), null, "the server sent more than the "
+                                + declaredEnd + " bytes it declared; not copied");
+                    }
+                    checkRate(n);
                     return n;
                 } catch (IOException e) {
+                    if (e instanceof FileSystemException || refused) {
+                        throw e; // the body was wrong or too slow: resuming would not mend it
+                    }
                     if (!open || resumes >= MAX_RESUMES || validator == null) {
                         throw new IOException("GET " + uri + ": reading failed at byte " + position + ": " + e.getMessage(), e);
                     }
@@ -616,6 +702,29 @@ public final class HttpFileSystem implements RemoteFileSystem {
                     }
                 }
             }
+        }
+
+        /** Cuts off a body that trickles: fewer than minimumBodyRate bytes per second over an idle window. */
+        private void checkRate(int n) throws IOException {
+            long min = options.minimumBodyRate();
+            if (min == 0) {
+                return;
+            }
+            windowBytes += n;
+            long elapsed = System.nanoTime() - windowStart;
+            long window = options.idleTimeout().toNanos();
+            if (elapsed < window) {
+                return;
+            }
+            double seconds = elapsed / 1e9;
+            if (windowBytes < min * seconds) {
+                refused = true;
+                closeQuietly();
+                throw new java.net.SocketTimeoutException("GET " + uri + ": the body trickles (" + windowBytes + " bytes in "
+                        + Math.round(seconds) + " s, below " + min + " B/s; HttpOptions.minimumBodyRate)");
+            }
+            windowStart = System.nanoTime();
+            windowBytes = 0;
         }
 
         private void closeQuietly() {

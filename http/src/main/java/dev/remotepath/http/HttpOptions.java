@@ -16,9 +16,17 @@ import java.util.Optional;
  * @param crossOriginRedirects  follow redirects to another scheme, host or port (off by default)
  * @param maxIndexPageBytes     the largest directory index page read (8 MiB by default)
  * @param userAgent             the User-Agent sent
+ * @param listingTimeout        the longest a whole index page may take, headers and body (2 min by
+ *                              default): a page that trickles is cut off, however steadily it trickles
+ * @param minimumBodyRate       the slowest a file body may arrive, in bytes per second averaged over
+ *                              each {@code idleTimeout} (1 KiB/s by default; 0 turns the check off)
+ * @param lenientIndexPages     list an HTML page whose title and headings do not name its directory
+ *                              (off by default: such a page is a maintenance, login or error page,
+ *                              not evidence that a directory is empty)
  */
 public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Duration idleTimeout,
-        Optional<Credentials> credentials, boolean crossOriginRedirects, long maxIndexPageBytes, String userAgent)
+        Optional<Credentials> credentials, boolean crossOriginRedirects, long maxIndexPageBytes, String userAgent,
+        Duration listingTimeout, long minimumBodyRate, boolean lenientIndexPages)
         implements FileSystemOptions {
 
     /** Authentication for every request. */
@@ -55,6 +63,10 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(userAgent, "userAgent");
+        Objects.requireNonNull(listingTimeout, "listingTimeout");
+        if (minimumBodyRate < 0) {
+            throw new IllegalArgumentException("minimumBodyRate must not be negative");
+        }
         if (maxIndexPageBytes < 1) {
             throw new IllegalArgumentException("maxIndexPageBytes must be positive");
         }
@@ -68,7 +80,10 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
         return new Builder();
     }
 
-    /** Builds {@link HttpOptions}; defaults: 10 s connect, 60 s request and idle, 8 MiB pages. */
+    /**
+     * Builds {@link HttpOptions}; defaults: 10 s connect, 60 s request and idle, 8 MiB pages read
+     * within 2 min, bodies at 1 KiB/s at least, pages that do not name their directory refused.
+     */
     public static final class Builder {
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -77,6 +92,24 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
         private boolean crossOriginRedirects;
         private long maxIndexPageBytes = 8L * 1024 * 1024;
         private String userAgent = "RemotePath/0.1";
+        private Duration listingTimeout = Duration.ofMinutes(2);
+        private long minimumBodyRate = 1024;
+        private boolean lenientIndexPages;
+
+        public Builder listingTimeout(Duration d) {
+            this.listingTimeout = d;
+            return this;
+        }
+
+        public Builder minimumBodyRate(long bytesPerSecond) {
+            this.minimumBodyRate = bytesPerSecond;
+            return this;
+        }
+
+        public Builder lenientIndexPages(boolean lenient) {
+            this.lenientIndexPages = lenient;
+            return this;
+        }
 
         public Builder connectTimeout(Duration d) {
             this.connectTimeout = d;
@@ -120,7 +153,7 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
 
         public HttpOptions build() {
             return new HttpOptions(connectTimeout, requestTimeout, idleTimeout, Optional.ofNullable(credentials),
-                    crossOriginRedirects, maxIndexPageBytes, userAgent);
+                    crossOriginRedirects, maxIndexPageBytes, userAgent, listingTimeout, minimumBodyRate, lenientIndexPages);
         }
     }
 }

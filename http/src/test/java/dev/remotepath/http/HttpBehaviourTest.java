@@ -178,7 +178,7 @@ class HttpBehaviourTest {
     @Test
     void directoriesAreRecognizedByTheirSlashRedirect() throws Exception {
         server.on("HEAD /d", (req, resp, cb) -> ScriptedServer.send(resp, cb, 301, null, new byte[0], Map.of("Location", "/d/")));
-        server.on("GET /d/", (req, resp, cb) -> ScriptedServer.html(resp, cb, "<a href=\"a.txt\">a.txt</a>\n<a href=\"s/\">s/</a>\n"));
+        server.on("GET /d/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, "<a href=\"a.txt\">a.txt</a>\n<a href=\"s/\">s/</a>\n"));
         server.on("GET /f/", (req, resp, cb) -> ScriptedServer.send(resp, cb, 302, null, new byte[0], Map.of("Location", "/f")));
         assertThat(path("/d").stat().type()).isEqualTo(FileType.DIRECTORY);
         assertThat(path("/d").list()).extracting(DirEntry::name, DirEntry::type).containsExactly(
@@ -223,14 +223,14 @@ class HttpBehaviourTest {
 
     @Test
     void hostilePagesCannotLeadOutsideTheDirectory() throws Exception {
-        server.on("GET /d/", (req, resp, cb) -> ScriptedServer.html(resp, cb, String.join("\n",
+        server.on("GET /d/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, String.join("\n",
                 "<a href=\"../etc/passwd\">up</a>", "<a href=\"/etc/passwd\">abs</a>", "<a href=\"http://evil.example/x\">host</a>",
                 "<a href=\"//evil.example/x\">proto-relative</a>", "<a href=\"javascript:alert(1)\">js</a>",
                 "<a href=\"?C=N;O=D\">sort</a>", "<a href=\"#top\">frag</a>", "<a href=\"sub/deeper.txt\">deep</a>",
                 "<a href=\"mailto:x@y\">mail</a>", "<a href=\"ok.txt\">ok</a>", "<a href=\"/d/also-ok.txt\">abs child</a>",
                 "<a href=\"./dotted.txt\">dot</a>")));
-        server.on("GET /evil/", (req, resp, cb) -> ScriptedServer.html(resp, cb, "<a href=\"%2e%2e/\">x</a>\n<a href=\"a%2Fb\">y</a>"));
-        server.on("GET /nul/", (req, resp, cb) -> ScriptedServer.html(resp, cb, "<a href=\"a%00b\">x</a>"));
+        server.on("GET /evil/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, "<a href=\"%2e%2e/\">x</a>\n<a href=\"a%2Fb\">y</a>"));
+        server.on("GET /nul/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, "<a href=\"a%00b\">x</a>"));
         assertThat(path("/d").list()).extracting(DirEntry::name).containsExactly("also-ok.txt", "dotted.txt", "ok.txt");
         assertThatThrownBy(() -> path("/evil").list()).isInstanceOf(UnsafeNameException.class);
         assertThatThrownBy(() -> path("/nul").list()).isInstanceOf(UnsafeNameException.class);
@@ -238,7 +238,7 @@ class HttpBehaviourTest {
 
     @Test
     void oversizedAndTruncatedPagesAreErrors() throws Exception {
-        server.on("GET /big/", (req, resp, cb) -> ScriptedServer.html(resp, cb, "<a href=\"x\">x</a>\n".repeat(10_000)));
+        server.on("GET /big/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, "<a href=\"x\">x</a>\n".repeat(10_000)));
         server.on("GET /cut/", (req, resp, cb) -> {
             resp.setStatus(200);
             resp.getHeaders().put("Content-Type", "text/html");

@@ -89,6 +89,12 @@ final class ScriptedServer implements AutoCloseable {
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 
+    /** An index page of the request's directory: titled as servers title them, then {@code body}. */
+    static void index(org.eclipse.jetty.server.Request request, Response response, Callback callback, String body) {
+        html(response, callback, "<html><head><title>Index of " + request.getHttpURI().getDecodedPath()
+                + "</title></head><body>\n" + body + "\n</body></html>");
+    }
+
     static void html(Response response, Callback callback, String page) {
         send(response, callback, 200, "text/html", page.getBytes(StandardCharsets.UTF_8), Map.of());
     }

@@ -348,6 +348,18 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen();
         try {
             return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString())));
+        } catch (SftpStatusException e) {
+            // SFTP v3 has no "not a directory" code: some servers (gesftpserver) answer FAILURE for
+            // a path below a regular file. Below a non-directory nothing exists, as on every backend.
+            if (e.status() == SftpStatusException.FAILURE && !path.parent().equals(path)) {
+                FileStat parent = lstatQuietly(path.parent());
+                if (parent != null && !parent.isDirectory() && !parent.isSymbolicLink()) {
+                    NoSuchFileException missing = new NoSuchFileException(path.toString(), null, "below a non-directory");
+                    missing.initCause(e);
+                    throw missing;
+                }
+            }
+            throw transport(e, "stat", path);
         } catch (IOException e) {
             throw transport(e, "stat", path);
         }

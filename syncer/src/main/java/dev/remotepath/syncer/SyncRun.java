@@ -301,10 +301,18 @@ final class SyncRun {
         }
         if (s == null) {
             extraneous(childRel, t);
-        } else {
+            return;
+        }
+        try {
             handleSource(childRel, s, t, dst, ancestors, resolvedDir, options.symlinks() != SymlinkPolicy.FOLLOW ? s.path()
                     : s.isSymbolicLink() ? dev.remotepath.tree.LinkTargets.resolve(s.path(), resolvedDir)
                     : resolvedDir.child(s.name()));
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            // One entry's failure (a listed link that 404s, a stat refused) fails that entry only;
+            // the run goes on, and its error keeps the deletion phase from running.
+            errors.add(SyncError.of(childRel, "sync", e));
         }
     }
 

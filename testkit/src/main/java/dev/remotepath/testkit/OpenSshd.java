@@ -29,6 +29,15 @@ public final class OpenSshd implements AutoCloseable {
 
     /** Starts sshd with keys and configuration under {@code work}; returns once it accepts connections. */
     public OpenSshd(Path work) throws Exception {
+        this(work, "internal-sftp");
+    }
+
+    /**
+     * As {@link #OpenSshd(Path)}, serving SFTP with {@code subsystem}: {@code internal-sftp},
+     * OpenSSH's external {@code /usr/lib/openssh/sftp-server}, or another server's binary
+     * (gesftpserver) run as OpenSSH's subsystem.
+     */
+    public OpenSshd(Path work, String subsystem) throws Exception {
         this.work = work;
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
@@ -52,9 +61,9 @@ public final class OpenSshd implements AutoCloseable {
                 KbdInteractiveAuthentication no
                 PubkeyAuthentication yes
                 PermitRootLogin prohibit-password
-                Subsystem sftp internal-sftp
+                Subsystem sftp %s
                 LogLevel ERROR
-                """.formatted(port, hostKey, work.resolve("sshd.pid"), authorized));
+                """.formatted(port, hostKey, work.resolve("sshd.pid"), authorized, subsystem));
         Files.createDirectories(Path.of("/run/sshd")); // sshd refuses to start without it
         knownHosts = work.resolve("known_hosts");
         Files.writeString(knownHosts, "[127.0.0.1]:" + port + " " + Files.readString(work.resolve("host_ecdsa.pub")));
