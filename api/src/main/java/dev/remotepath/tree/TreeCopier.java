@@ -46,6 +46,8 @@ public final class TreeCopier {
     private final boolean followInside;
     private final LongConsumer progress;
     private final Deque<String> ancestorKeys = new ArrayDeque<>();
+    /** Fingerprints of the listings above the directory being copied (TraversalLimits). */
+    private final Deque<Long> ancestorListings = new ArrayDeque<>();
     /** Where each directory being copied really is (links resolved): loop checks without file keys. */
     private final Deque<RemotePath> resolvedAncestors = new ArrayDeque<>();
 
@@ -203,15 +205,22 @@ public final class TreeCopier {
         if (followInside) {
             resolvedAncestors.push(resolved);
         }
+        TraversalLimits.checkDepth(dir.path(), ancestorListings.size());
+        List<DirEntry> children = Listings.sorted(dir.path(), ListDetail.FILE_STATS);
+        long fingerprint = TraversalLimits.fingerprint(dir.path(), children);
+        if (fingerprint != 0 && ancestorListings.contains(fingerprint)) {
+            throw TraversalLimits.repeated(dir.path());
+        }
+        ancestorListings.push(fingerprint);
         try {
             makeDirectory(target);
-            List<DirEntry> children = Listings.sorted(dir.path(), ListDetail.FILE_STATS);
             for (DirEntry child : children) {
                 RemotePath childResolved = followInside && child.isSymbolicLink()
                         ? LinkTargets.resolve(child.path(), resolved) : resolved.child(child.name());
                 copyEntry(child, target.child(child.name()), childResolved);
             }
         } finally {
+            ancestorListings.pop();
             key.ifPresent(k -> ancestorKeys.pop());
             if (followInside) {
                 resolvedAncestors.pop();

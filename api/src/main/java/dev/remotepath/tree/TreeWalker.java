@@ -41,7 +41,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
      * followed to reach it resolved lexically: the loop check of backends without file keys.
      */
     private record Frame(DirectoryListing listing, Iterator<DirEntry> entries, int depth, Optional<String> key,
-            int linkHops, RemotePath resolved) {
+            int linkHops, RemotePath resolved, long fingerprint) {
     }
 
     private final RemoteFileSystem fs;
@@ -77,8 +77,13 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
     private void push(DirectoryListing listing, RemotePath dir, int depth, Optional<String> key, int hops,
             RemotePath resolved) throws IOException {
         List<DirEntry> entries;
+        long fingerprint;
         try {
             entries = Listings.drain(listing, dir, true);
+            fingerprint = TraversalLimits.fingerprint(dir, entries);
+            if (fingerprint != 0 && stack.stream().anyMatch(f -> f.fingerprint == fingerprint)) {
+                throw TraversalLimits.repeated(dir);
+            }
         } catch (IOException | RuntimeException e) {
             try {
                 listing.close();
@@ -87,7 +92,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
             }
             throw e;
         }
-        stack.push(new Frame(listing, entries.iterator(), depth, key, hops, resolved));
+        stack.push(new Frame(listing, entries.iterator(), depth, key, hops, resolved, fingerprint));
     }
 
     @Override
@@ -185,6 +190,12 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
                         || stack.stream().anyMatch(f -> f.resolved.equals(resolved))));
         if (loop) {
             options.errorHandler().onError(dir.path(), new FileSystemLoopException(dir.path().toString()));
+            return;
+        }
+        try {
+            TraversalLimits.checkDepth(dir.path(), parent.depth);
+        } catch (FileSystemLoopException tooDeep) {
+            options.errorHandler().onError(dir.path(), tooDeep);
             return;
         }
         DirectoryListing listing;

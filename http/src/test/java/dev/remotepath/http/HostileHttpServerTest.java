@@ -183,6 +183,32 @@ class HostileHttpServerTest {
     }
 
     @Test
+    void anEndlessTreeIsStoppedAtItsFirstRepetition() throws Exception {
+        // Every directory, however deep, lists a/ and b/: 2^depth directories without a defence.
+        ScriptedServer.Answer endless = (req, resp, cb) -> {
+            String p = req.getHttpURI().getPath();
+            if (p.endsWith("/")) {
+                ScriptedServer.index(req, resp, cb, "<a href=\"a/\">a/</a>  01-Jan-2024 10:00  -\n"
+                        + "<a href=\"b/\">b/</a>  01-Jan-2024 10:00  -\n");
+            } else {
+                ScriptedServer.send(resp, cb, 301, null, new byte[0], Map.of("Location", p + "/"));
+            }
+        };
+        server.fallback(endless);
+        Path dst = temp.resolve("endless");
+        SyncReport r = PathSyncer.builder(path("/e/"), RemotePaths.of(dst)).build().run();
+        assertThat(r.errors()).isNotEmpty().allSatisfy(e -> assertThat(e.message()).contains("endless tree"));
+        try (var made = Files.walk(dst)) {
+            assertThat(made.count()).isLessThan(10);
+        }
+        try (var walk = path("/e/").walk()) {
+            assertThatThrownBy(walk::count).hasRootCauseInstanceOf(FileSystemLoopException.class);
+        }
+        assertThatThrownBy(() -> path("/e/").copyTo(RemotePaths.of(temp.resolve("copy"))))
+                .isInstanceOf(FileSystemLoopException.class).hasMessageContaining("endless tree");
+    }
+
+    @Test
     void aRedirectToAnAncestorIsALoop() throws Exception {
         server.on("GET /t/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb, "<a href=\"sub/\">sub/</a>"));
         server.on("GET /t/sub/", (req, resp, cb) -> ScriptedServer.send(resp, cb, 302, null, new byte[0],

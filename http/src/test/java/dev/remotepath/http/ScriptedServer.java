@@ -34,6 +34,7 @@ final class ScriptedServer implements AutoCloseable {
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     final List<Seen> requests = new CopyOnWriteArrayList<>();
     private final int port;
+    private volatile Answer fallback;
 
     ScriptedServer() throws Exception {
         ServerConnector connector = new ServerConnector(server);
@@ -50,6 +51,9 @@ final class ScriptedServer implements AutoCloseable {
                     a = answers.get("* " + path);
                 }
                 if (a == null) {
+                    a = fallback;
+                }
+                if (a == null) {
                     Response.writeError(request, response, callback, 404);
                     return true;
                 }
@@ -59,6 +63,12 @@ final class ScriptedServer implements AutoCloseable {
         });
         server.start();
         port = connector.getLocalPort();
+    }
+
+    /** Answers every request no scripted path matches (else 404). */
+    ScriptedServer fallback(Answer a) {
+        fallback = a;
+        return this;
     }
 
     ScriptedServer on(String methodAndPath, Answer a) {

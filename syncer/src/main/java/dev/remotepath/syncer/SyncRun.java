@@ -11,6 +11,7 @@ import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
 import dev.remotepath.tree.RealPaths;
+import dev.remotepath.tree.TraversalLimits;
 import dev.remotepath.tree.StreamingChecksum;
 import dev.remotepath.tree.TreeCopier;
 import java.io.FilterInputStream;
@@ -226,7 +227,9 @@ final class SyncRun {
             directoriesCreated.incrementAndGet();
         }
         try {
-            merge("", targetRoot, sources, targets, List.of(), sourceRoot);
+            long rootListing = TraversalLimits.fingerprint(sourceRoot, sources);
+            merge("", targetRoot, sources, targets, rootListing == 0 ? List.of() : List.of("listing:" + rootListing),
+                    sourceRoot);
         } finally {
             // Subdirectories were handed to walker threads: wait for every one of them.
             walking.arriveAndAwaitAdvance();
@@ -364,8 +367,14 @@ final class SyncRun {
         }
         PendingListing targetListing = t == null ? null : new PendingListing(dst);
         List<DirEntry> sources;
+        long fingerprint;
         try {
+            TraversalLimits.checkDepth(s.path(), rel.split("/").length);
             sources = Listings.sorted(s.path(), ListDetail.FILE_STATS);
+            fingerprint = TraversalLimits.fingerprint(s.path(), sources);
+            if (fingerprint != 0 && ancestors.contains("listing:" + fingerprint)) {
+                throw TraversalLimits.repeated(s.path());
+            }
         } catch (IOException e) {
             errors.add(SyncError.of(rel, "list source", e));
             if (targetListing != null) {
@@ -390,9 +399,12 @@ final class SyncRun {
             }
         }
         List<String> below = ancestors;
-        if (key.isPresent()) {
+        if (key.isPresent() || fingerprint != 0) {
             below = new ArrayList<>(ancestors);
-            below.add(key.get());
+            key.ifPresent(below::add);
+            if (fingerprint != 0) {
+                below.add("listing:" + fingerprint);
+            }
         }
         merge(rel, dst, sources, targets, List.copyOf(below), resolved);
     }
