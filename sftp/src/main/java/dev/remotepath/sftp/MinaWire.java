@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.sshd.client.SshClient;
-import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.NamedFactory;
@@ -121,7 +119,7 @@ final class MinaWire implements SftpWire {
         SshClient c = SshClient.setUpDefaultClient();
         // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again.
         c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
-        c.setServerKeyVerifier(verifier(options, keyProblem));
+        c.setServerKeyVerifier(verifier(at, keyProblem));
         c.setCipherFactories(gcmFirst(c.getCipherFactories()));
         if (!options.keepAlive().isZero()) {
             org.apache.sshd.core.CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, options.keepAlive());
@@ -176,33 +174,20 @@ final class MinaWire implements SftpWire {
         }
     }
 
-    private static ServerKeyVerifier verifier(SftpOptions options, AtomicReference<String> problem) {
-        if (options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_ALL) {
-            return AcceptAllServerKeyVerifier.INSTANCE;
-        }
-        ServerKeyVerifier unknown = options.hostKeyPolicy() == SftpOptions.HostKeyPolicy.ACCEPT_NEW
-                ? AcceptAllServerKeyVerifier.INSTANCE
-                : (session, address, key) -> {
-                    problem.set(SftpEndpoint.unknownKey(KeyUtils.getKeyType(key), KeyUtils.getFingerPrint(key),
-                            options.knownHosts()));
-                    return false;
-                };
-        Path knownHosts = options.knownHosts(); // (the anonymous class below has an "options" field of its own)
-        return new KnownHostsServerKeyVerifier(unknown, knownHosts) {
-            @Override
-            public boolean acceptModifiedServerKey(ClientSession clientSession, java.net.SocketAddress remoteAddress,
-                    org.apache.sshd.client.config.hosts.KnownHostEntry entry, java.security.PublicKey expected,
-                    java.security.PublicKey actual) {
-                problem.set(SftpEndpoint.changedKey(knownHosts, KeyUtils.getFingerPrint(expected),
-                        KeyUtils.getFingerPrint(actual)));
-                return false;
-            }
+    /** known_hosts as OpenSSH reads it, decided once for both clients ({@link KnownHosts#accept}). */
+    private static ServerKeyVerifier verifier(SftpEndpoint at, AtomicReference<String> problem) {
+        return (session, address, key) -> {
+            org.apache.sshd.common.util.buffer.ByteArrayBuffer blob = new org.apache.sshd.common.util.buffer.ByteArrayBuffer();
+            blob.putRawPublicKey(key);
+            return KnownHosts.accept(at.options(), at.connectTo(), at.port(), KeyUtils.getKeyType(key),
+                    blob.getCompactData(), problem);
         };
     }
 
     private static List<KeyPair> keys(List<Path> files) throws IOException {
         List<KeyPair> out = new ArrayList<>();
         for (Path f : files) {
+            SftpEndpoint.requirePrivateKey(f);
             try (InputStream in = Files.newInputStream(f)) {
                 for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(f.toString()), in,
                         FilePasswordProvider.EMPTY)) {

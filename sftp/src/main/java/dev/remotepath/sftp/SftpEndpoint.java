@@ -26,9 +26,36 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
                 + (options.identityFiles().isEmpty() ? "" : " keys " + options.identityFiles()) + ")");
     }
 
+    /**
+     * Fails clearly for an identity file that cannot be a private key, before either client
+     * tries it (MINA answered a {@code .pub} file with a NullPointerException's message).
+     */
+    static void requirePrivateKey(Path file) throws IOException {
+        String head;
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            head = String.valueOf(r.readLine()).strip();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new java.nio.file.NoSuchFileException(file.toString(), null, "identity file not found");
+        }
+        boolean publicKey = head.startsWith("ssh-") || head.startsWith("ecdsa-sha2-") || head.startsWith("sk-")
+                || head.contains("PUBLIC KEY");
+        if (publicKey) {
+            throw new IOException("the identity file " + file + " is a public key, not a private key"
+                    + (file.toString().endsWith(".pub") ? " (give " + file.toString().replaceFirst("\\.pub$", "")
+                    + ", without .pub)" : ""));
+        }
+        if (!head.startsWith("-----BEGIN ") && !head.startsWith("PuTTY-User-Key-File-")) {
+            throw new IOException("the identity file " + file + " is not a private key (no PEM, OpenSSH or PuTTY header)");
+        }
+    }
+
     static String unknownKey(String type, String fingerprint, Path knownHosts) {
         return "the server's " + type + " key (" + fingerprint + ") is not in " + knownHosts
-                + "; add it, or choose HostKeyPolicy.ACCEPT_NEW";
+                + "; add it (ssh-keyscan), or accept new keys (rpath --accept-new-host-keys; SftpOptions.hostKeyPolicy ACCEPT_NEW)";
+    }
+
+    static String revokedKey(Path knownHosts, String type, String fingerprint) {
+        return "the server's " + type + " key (" + fingerprint + ") is REVOKED in " + knownHosts + " (@revoked): refused";
     }
 
     static String changedKey(Path knownHosts, String expected, String actual) {

@@ -8,12 +8,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +32,6 @@ import net.schmizz.sshj.sftp.SFTPClient;
 import net.schmizz.sshj.sftp.SFTPEngine;
 import net.schmizz.sshj.sftp.SFTPException;
 import net.schmizz.sshj.transport.TransportException;
-import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import net.schmizz.sshj.userauth.UserAuthException;
 import net.schmizz.sshj.userauth.method.AuthMethod;
 import net.schmizz.sshj.userauth.method.AuthPassword;
@@ -124,6 +120,7 @@ final class SshjWire implements SftpWire {
             }
             List<AuthMethod> methods = new ArrayList<>();
             for (Path key : options.identityFiles()) {
+                SftpEndpoint.requirePrivateKey(key);
                 try {
                     methods.add(new AuthPublickey(ssh.loadKeys(key.toString())));
                 } catch (IOException e) {
@@ -172,70 +169,25 @@ final class SshjWire implements SftpWire {
         }
     }
 
-    private static OpenSSHKnownHosts verifier(SftpOptions options, AtomicReference<String> problem) throws IOException {
-        Path knownHosts = options.knownHosts();
-        SftpOptions.HostKeyPolicy policy = options.hostKeyPolicy();
-        return new OpenSSHKnownHosts(knownHosts.toFile()) {
+    /** known_hosts as OpenSSH reads it, decided once for both clients ({@link KnownHosts#accept}). */
+    private static net.schmizz.sshj.transport.verification.HostKeyVerifier verifier(SftpOptions options,
+            AtomicReference<String> problem) {
+        return new net.schmizz.sshj.transport.verification.HostKeyVerifier() {
             @Override
             public boolean verify(String hostname, int port, PublicKey key) {
-                return policy == SftpOptions.HostKeyPolicy.ACCEPT_ALL || super.verify(hostname, port, key);
+                byte[] blob = new Buffer.PlainBuffer().putPublicKey(key).getCompactData();
+                return KnownHosts.accept(options, hostname, port, KeyType.fromKey(key).toString(), blob, problem);
             }
 
             @Override
-            protected boolean hostKeyUnverifiableAction(String hostname, PublicKey key) {
-                // A host known under a key of another type has changed its key, as MINA (and
-                // OpenSSH, for the type it negotiated) sees it: never silently accepted.
-                for (KnownHostEntry e : entries()) {
-                    try {
-                        if (e.appliesTo(hostname)) {
-                            return hostKeyChangedAction(hostname, key);
-                        }
-                    } catch (IOException ignored) {
-                        // an unreadable entry applies to nothing
-                    }
+            public List<String> findExistingAlgorithms(String hostname, int port) {
+                try {
+                    return KnownHosts.read(options.knownHosts()).keyTypesOf(hostname, port);
+                } catch (IOException unreadable) {
+                    return List.of(); // verify() reports it
                 }
-                if (policy == SftpOptions.HostKeyPolicy.ACCEPT_NEW) {
-                    try {
-                        HostEntry entry = new HostEntry(null, hostname, KeyType.fromKey(key), key);
-                        entries().add(entry);
-                        write(entry);
-                    } catch (IOException e) {
-                        problem.set("the server's key could not be added to " + knownHosts + ": " + e.getMessage());
-                        return false;
-                    }
-                    return true;
-                }
-                problem.set(SftpEndpoint.unknownKey(KeyType.fromKey(key).toString(), fingerprint(key), knownHosts));
-                return false;
-            }
-
-            @Override
-            protected boolean hostKeyChangedAction(String hostname, PublicKey key) {
-                String expected = "another key";
-                for (KnownHostEntry e : entries()) {
-                    try {
-                        if (e.appliesTo(hostname)) {
-                            expected = e.getType() + " " + e.getFingerprint();
-                        }
-                    } catch (IOException ignored) {
-                        // an unreadable entry names nothing
-                    }
-                }
-                problem.set(SftpEndpoint.changedKey(knownHosts, expected, fingerprint(key)));
-                return false;
             }
         };
-    }
-
-    /** OpenSSH's {@code SHA256:} fingerprint, as MINA prints it too. */
-    private static String fingerprint(PublicKey key) {
-        try {
-            byte[] blob = new Buffer.PlainBuffer().putPublicKey(key).getCompactData();
-            return "SHA256:" + Base64.getEncoder().withoutPadding()
-                    .encodeToString(MessageDigest.getInstance("SHA-256").digest(blob));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     // ------------------------------------------------------------------ the wire

@@ -92,6 +92,45 @@ class SftpConnectionTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
+    void aRevokedKeyIsRefusedBesideAValidLine(SftpOptions.Client client) throws Exception {
+        String valid = Files.readString(server.knownHosts);
+        String key = valid.lines().findFirst().orElseThrow().split(" ", 2)[1];
+        Path file = Files.writeString(work.resolve("revoked_known_hosts_" + client), valid + "@revoked * " + key + "\n");
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(file)
+                .client(client).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), opts))
+                .isInstanceOf(HostKeyException.class).hasMessageContaining("REVOKED");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aWildcardLineWithAnotherKeyIsAChangedKeyEvenWithAcceptNew(SftpOptions.Client client) throws Exception {
+        var gen = KeyPairGenerator.getInstance("EC");
+        gen.initialize(256);
+        Path file = Files.writeString(work.resolve("wildcard_known_hosts_" + client),
+                "* " + PublicKeyEntry.toString(gen.generateKeyPair().getPublic()) + "\n");
+        SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(file)
+                .hostKeyPolicy(SftpOptions.HostKeyPolicy.ACCEPT_NEW).client(client).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), opts))
+                .isInstanceOf(HostKeyException.class).hasMessageContaining("CHANGED");
+        assertThat(Files.readString(file).lines()).hasSize(1); // nothing recorded
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aPublicKeyGivenAsIdentityIsAClearError(SftpOptions.Client client) throws Exception {
+        Path pub = Files.writeString(work.resolve("id_ed25519.pub"),
+                "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBYm0e3tBmoJ4cV6qE5FJd8mXr9p1w5ob6g3JpQ7d1 me@host\n");
+        SftpOptions opts = SftpOptions.builder().identityFiles(java.util.List.of(pub)).knownHosts(server.knownHosts)
+                .client(client).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), opts))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(pub.toString()).hasMessageContaining("is a public key, not a private key")
+                .hasMessageNotContaining("NullPointer");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
     void refusedConnectionNamesHostAndPort(SftpOptions.Client client) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
