@@ -1,14 +1,25 @@
 package dev.remotepath.tree;
 
+import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.RemoteFileSystem;
 import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.NoSuchFileException;
 
 /**
- * Where a symbolic link leads, resolved lexically (its text read once, joined to the directory
- * that holds it). Backends without file identities (SFTP, S3, HTTP) detect link loops with it:
- * following a link to the directory being walked, or to one above it, would never end.
+ * Where a symbolic link leads, resolved as {@code realpath(3)} does: its text is joined to the
+ * (already resolved) directory that holds it one component at a time, and every component that
+ * is itself a link is followed (LSTAT, then READLINK), at most {@value #MAX_HOPS} links deep.
+ * Backends without file identities (SFTP, S3, HTTP) detect link loops with it: following a link
+ * to the directory being walked, or to one above it, would never end, and a loop through an
+ * alias ({@code alias -> .}, {@code src/a -> ../alias/src}) is only seen once the alias is
+ * resolved. (A server's own REALPATH is not trusted for this: MINA's resolves lexically.)
  */
 public final class LinkTargets {
+
+    /** Links followed while resolving one path, as Linux's {@code MAXSYMLINKS}. */
+    static final int MAX_HOPS = 40;
 
     private LinkTargets() {
     }
@@ -21,6 +32,50 @@ public final class LinkTargets {
      */
     public static RemotePath resolve(RemotePath link, RemotePath resolvedParent) throws IOException {
         String text = link.readSymbolicLink();
-        return text.startsWith("/") ? resolvedParent.root().resolve(text) : resolvedParent.resolve(text);
+        int[] hops = {1};
+        return follow(link, text.startsWith("/") ? resolvedParent.root() : resolvedParent, text, hops);
+    }
+
+    /** Where a traversal's start really is: every link on its path resolved, component by component. */
+    public static RemotePath startOf(RemotePath root) throws IOException {
+        return follow(root, root.root(), root.pathString(), new int[] {0});
+    }
+
+    private static RemotePath follow(RemotePath what, RemotePath base, String text, int[] hops) throws IOException {
+        RemoteFileSystem fs = base.fileSystem();
+        RemotePath current = base;
+        boolean missing = false;
+        for (String part : text.split("/")) {
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                current = current.parent();
+                continue;
+            }
+            RemotePath next = current.child(part);
+            if (missing) {
+                current = next; // below a missing component nothing can be a link
+                continue;
+            }
+            FileStat stat;
+            try {
+                stat = fs.stat(next, false);
+            } catch (NoSuchFileException absent) {
+                missing = true;
+                current = next;
+                continue;
+            }
+            if (!stat.isSymbolicLink()) {
+                current = next;
+                continue;
+            }
+            if (++hops[0] > MAX_HOPS) {
+                throw new FileSystemLoopException(what + " (more than " + MAX_HOPS + " symbolic links to resolve)");
+            }
+            String inner = fs.readSymbolicLink(next);
+            current = follow(what, inner.startsWith("/") ? current.root() : current, inner, hops);
+        }
+        return current;
     }
 }

@@ -10,17 +10,25 @@ import java.util.Optional;
 /**
  * Where paths really are, for the checks that must not be fooled by a symbolic link: a sync or
  * tree copy whose target is an alias of (or lies inside) its source, or the other way round,
- * is refused before anything changes. Paths are compared after
- * {@link dev.remotepath.spi.RemoteFileSystem#realPath} has resolved them; a path that does not
- * exist yet is resolved through its nearest existing ancestor.
+ * is refused before anything changes. Paths are compared once every link on them is resolved;
+ * a path that does not exist yet is resolved through its nearest existing ancestor.
  */
 public final class RealPaths {
 
     private RealPaths() {
     }
 
-    /** {@code path} with every link resolved; the part that does not exist yet is kept as named. */
+    /**
+     * {@code path} with every link resolved; the part that does not exist yet is kept as named.
+     * An in-process backend asks the system ({@code realpath}); a remote one with links is
+     * resolved component by component ({@link LinkTargets#startOf}), since a server's REALPATH
+     * may be lexical (MINA's is); one without links is its own real path.
+     */
     public static RemotePath resolve(RemotePath path) throws IOException {
+        java.util.Set<dev.remotepath.spi.Capability> caps = path.fileSystem().capabilities();
+        if (!caps.contains(dev.remotepath.spi.Capability.IN_PROCESS)) {
+            return caps.contains(dev.remotepath.spi.Capability.SYMBOLIC_LINKS) ? LinkTargets.startOf(path) : path;
+        }
         Deque<String> missing = new ArrayDeque<>();
         RemotePath current = path;
         while (true) {

@@ -105,7 +105,8 @@ public final class TreeCopier {
                         + " once symbolic links are resolved (" + s.pathString() + ", " + t.pathString() + ")");
             }
         }
-        copier.copyTreeInParallel(new DirEntry(source, stat), target, source);
+        copier.copyTreeInParallel(new DirEntry(source, stat), target,
+                copier.followInside ? LinkTargets.startOf(source) : source);
     }
 
     private void copyTreeInParallel(DirEntry root, RemotePath target, RemotePath resolved) throws IOException {

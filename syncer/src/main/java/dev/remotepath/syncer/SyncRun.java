@@ -229,7 +229,7 @@ final class SyncRun {
         try {
             long rootListing = TraversalLimits.fingerprint(sourceRoot, sources);
             merge("", targetRoot, sources, targets, rootListing == 0 ? List.of() : List.of("listing:" + rootListing),
-                    sourceRoot);
+                    options.symlinks() == SymlinkPolicy.FOLLOW ? dev.remotepath.tree.LinkTargets.startOf(sourceRoot) : sourceRoot);
         } finally {
             // Subdirectories were handed to walker threads: wait for every one of them.
             walking.arriveAndAwaitAdvance();
