@@ -36,7 +36,7 @@ final class ChecksumCommand implements Command {
                 rpath.out.println(Json.obj().put("path", p.toString()).put("algorithm", alg.name().toLowerCase())
                         .put("checksum", c.hex()).put("origin", c.origin().name().toLowerCase()));
             } else {
-                rpath.out.println(c.hex() + "  " + p);
+                rpath.out.println(c.hex() + "  " + Text.escape(p.toString()));
             }
         }
         return Failures.OK;

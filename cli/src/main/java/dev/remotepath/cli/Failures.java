@@ -66,7 +66,7 @@ final class Failures {
     }
 
     static int report(String command, Throwable e, boolean verbose, PrintWriter err) {
-        err.println("rpath " + command + ": " + describe(e));
+        err.println("rpath " + command + ": " + Text.escape(describe(e)));
         if (verbose) {
             e.printStackTrace(err);
         }

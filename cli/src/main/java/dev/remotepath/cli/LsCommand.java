@@ -63,9 +63,9 @@ final class LsCommand implements Command {
             };
             String size = s.type() == FileType.FILE && s.size().isPresent() ? Long.toString(s.size().getAsLong()) : "-";
             rpath.out.printf("%s %12s  %-30s  %s%n", type, size, s.lastModified().map(Object::toString).orElse("-"),
-                    s.isDirectory() ? name + "/" : name);
+                    Text.escape(s.isDirectory() ? name + "/" : name));
         } else {
-            rpath.out.println(s.isDirectory() ? name + "/" : name);
+            rpath.out.println(Text.escape(s.isDirectory() ? name + "/" : name));
         }
     }
 }

@@ -43,6 +43,7 @@ public final class Rpath {
 
     boolean json;
     boolean verbose;
+    String logLevel;
     List<Path> identities = new ArrayList<>();
     Path knownHosts;
     boolean acceptNewHostKeys;
@@ -60,7 +61,10 @@ public final class Rpath {
                 .flag(() -> help = true, "Show this help message and exit.", "-h", "--help")
                 .flag(() -> version = true, "Print version information and exit.", "-V", "--version")
                 .flag(() -> json = true, "Print JSON (one object per line) instead of text.", "--json")
-                .flag(() -> verbose = true, "Add stack traces to error messages.", "--verbose")
+                .flag(() -> verbose = true, "Add stack traces to error messages and show the libraries' log "
+                        + "(level info).", "--verbose")
+                .option("LEVEL", v -> logLevel = logLevel(v), "Show the libraries' log from LEVEL up: off, error, warn, "
+                        + "info, debug, trace (default off).", "--log-level")
                 .repeatable("FILE", v -> identities.add(Syntax.toPath(v)), "SFTP: a private key to offer (repeatable).",
                         "--identity")
                 .option("FILE", v -> knownHosts = Syntax.toPath(v),
@@ -122,11 +126,23 @@ public final class Rpath {
             return Failures.USAGE;
         }
         Command command = parsed.command().get();
+        if (logLevel != null || verbose) {
+            // Read by slf4j-simple when the first logger is made, which no backend has done yet.
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", logLevel != null ? logLevel : "info");
+        }
         try {
             return command.call();
         } catch (Exception e) {
             return Failures.report(command.syntax().commandName(), e, verbose, err);
         }
+    }
+
+    private static String logLevel(String v) {
+        String level = v.toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("off", "error", "warn", "info", "debug", "trace").contains(level)) {
+            throw new IllegalArgumentException("'" + v + "' is not a log level (off, error, warn, info, debug, trace)");
+        }
+        return level;
     }
 
     /** The help of the subcommand named, else of {@code rpath} with its list of subcommands. */

@@ -31,7 +31,7 @@ final class StatCommand implements Command {
                     .put("mtime", s.lastModified().map(Object::toString).orElse(null)));
             return Failures.OK;
         }
-        rpath.out.println("path:        " + p);
+        rpath.out.println("path:        " + Text.escape(p.toString()));
         rpath.out.println("type:        " + s.type().label());
         s.size().ifPresent(n -> rpath.out.println("size:        " + n + (s.sizeExact() ? "" : " (approximate)")));
         s.lastModified().ifPresent(t -> rpath.out.println("mtime:       " + t + " (precision " + s.lastModifiedPrecision() + ")"));
@@ -39,7 +39,7 @@ final class StatCommand implements Command {
         s.etag().ifPresent(e -> rpath.out.println("etag:        " + e));
         s.checksums().forEach((alg, hex) -> rpath.out.println("checksum:    " + alg.name().toLowerCase() + ":" + hex));
         if (s.isSymbolicLink()) {
-            rpath.out.println("target:      " + p.readSymbolicLink());
+            rpath.out.println("target:      " + Text.escape(p.readSymbolicLink()));
         }
         return Failures.OK;
     }

@@ -92,7 +92,7 @@ final class SyncCommand implements Command {
         } else {
             for (SyncAction a : plan) {
                 rpath.out.printf("%-16s %s  (%s)%n", a.kind().name().toLowerCase(Locale.ROOT),
-                        a.relativePath().isEmpty() ? "." : a.relativePath(), a.reason());
+                        Text.escape(a.relativePath().isEmpty() ? "." : a.relativePath()), a.reason());
             }
             rpath.out.println(plan.size() + " action(s); nothing changed (dry run)");
         }
@@ -130,7 +130,7 @@ final class SyncCommand implements Command {
                 rpath.out.println("skipped " + r.linksSkipped() + " symbolic link(s) (--links or --copy-links to sync them)");
             }
             for (SyncError e : r.errors()) {
-                rpath.err.println("rpath sync: " + e);
+                rpath.err.println("rpath sync: " + Text.escape(e.toString()));
             }
             r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + m));
         }

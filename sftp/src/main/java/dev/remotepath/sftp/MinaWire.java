@@ -158,6 +158,11 @@ final class MinaWire implements SftpWire {
                     throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
                             + options.connectTimeout().toSeconds() + " s");
                 }
+                if (s.isClosing() || s.isClosed()) {
+                    // The server (or the transport) ended the session: not a refused login.
+                    throw new IOException("sftp " + where + ": the connection failed during login: "
+                            + SftpEndpoint.rootMessage(e), e);
+                }
                 throw at.authenticationFailed();
             }
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));

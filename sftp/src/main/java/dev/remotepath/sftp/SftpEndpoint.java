@@ -21,9 +21,21 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
     }
 
     AccessDeniedException authenticationFailed() {
+        String offered = (options.password().isPresent() ? "password" : "")
+                + (options.identityFiles().isEmpty() ? "" : (options.password().isPresent() ? ", " : "") + "keys "
+                + options.identityFiles());
         return new AccessDeniedException(where(), null, "authentication failed for user " + user
-                + " (offered: " + (options.password().isPresent() ? "password" : "")
-                + (options.identityFiles().isEmpty() ? "" : " keys " + options.identityFiles()) + ")");
+                + (offered.isEmpty() ? " (nothing was offered: give a key with --identity or a password)"
+                : " (offered: " + offered + ")"));
+    }
+
+    /** The innermost cause's message, for errors that name what went wrong underneath. */
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 
     /**

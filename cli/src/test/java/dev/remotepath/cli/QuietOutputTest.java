@@ -1,0 +1,86 @@
+package dev.remotepath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a terminal user sees: names that hold control characters are escaped in text output,
+ * and the libraries under the CLI stay silent unless asked (--verbose, --log-level). Logging is
+ * configured once per JVM, so that part runs rpath as its own process, as users run it.
+ */
+class QuietOutputTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void controlCharactersInNamesAreEscapedInTextAndKeptInJson() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("d"));
+        Files.writeString(dir.resolve("evil\n\u001b[31mred"), "x");
+        RpathTest.Result text = RpathTest.rpath("ls", dir.toString());
+        assertThat(text.out().lines()).containsExactly("evil\\n\\x1b[31mred");
+        RpathTest.Result json = RpathTest.rpath("ls", "--json", dir.toString());
+        assertThat(json.out()).contains("evil\\n\\u001b[31mred").doesNotContain("\u001b");
+        assertThat(Text.escape("plain name.txt")).isEqualTo("plain name.txt");
+        assertThat(Text.escape("a\\b")).isEqualTo("a\\b");
+        assertThat(Text.escape("a\\b\tc")).isEqualTo("a\\\\b\\tc");
+        assertThat(Text.escape("bad\udcffbyte \uD83D\uDE00")).isEqualTo("bad\\xffbyte \uD83D\uDE00");
+    }
+
+    /** A server that greets as OpenSSH and then sends garbage: the SSH libraries log about it. */
+    private static ServerSocket garbageSshServer() throws IOException {
+        ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(() -> {
+            while (!server.isClosed()) {
+                try (Socket s = server.accept(); OutputStream out = s.getOutputStream(); InputStream in = s.getInputStream()) {
+                    out.write("SSH-2.0-OpenSSH_9.2\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.write(new byte[] {0, 0, 0, 12, 10, 20, 'g', 'a', 'r', 'b', 'a', 'g', 'e', 0, 0, 0});
+                    out.flush();
+                    in.readNBytes(64);
+                } catch (IOException closed) {
+                    // the client hung up, or the test ended
+                }
+            }
+        });
+        return server;
+    }
+
+    private static List<String> stderrOf(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Rpath.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return err.lines().toList();
+    }
+
+    @Test
+    void libraryLogsReachStderrOnlyWhenAsked() throws Exception {
+        try (ServerSocket server = garbageSshServer()) {
+            String uri = "sftp://u@127.0.0.1:" + server.getLocalPort() + "/";
+            Path kh = temp.resolve("known_hosts");
+            for (String client : new String[] {"mina", "sshj"}) {
+                List<String> quiet = stderrOf("ls", "--sftp-client", client, "--known-hosts", kh.toString(), uri);
+                assertThat(quiet).as(client).singleElement().satisfies(l -> assertThat(l).startsWith("rpath ls: "));
+            }
+            List<String> verbose = stderrOf("--log-level", "info", "ls", "--sftp-client", "sshj", "--known-hosts",
+                    kh.toString(), uri);
+            assertThat(verbose).anySatisfy(l -> assertThat(l).contains("net.schmizz"));
+        }
+    }
+}
