@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -23,8 +24,13 @@ final class S3Errors {
         if (e instanceof S3Exception s3) {
             return fromResponse(s3, uri);
         }
-        if (e instanceof ApiCallTimeoutException) {
-            return new IOException(uri + ": the request timed out (" + firstLine(e) + ")", e);
+        if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException || timedOut(e)) {
+            // A timeout is a SocketTimeoutException, as on every backend: callers (the syncer's
+            // give-up rule) recognise it by type, never by message.
+            java.net.SocketTimeoutException t = new java.net.SocketTimeoutException(uri
+                    + ": the store did not answer in time (" + firstLine(e) + "; S3Options.requestTimeout)");
+            t.initCause(e);
+            return t;
         }
         if (e instanceof AbortedException) {
             return new java.io.InterruptedIOException(uri + ": interrupted");
@@ -57,6 +63,15 @@ final class S3Errors {
         };
         out.initCause(e);
         return out;
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isNotFound(S3Exception e) {

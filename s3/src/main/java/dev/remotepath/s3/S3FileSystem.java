@@ -142,11 +142,13 @@ public final class S3FileSystem implements RemoteFileSystem {
                 .httpClientBuilder(Apache5HttpClient.builder()
                         .maxConnections(64)
                         .connectionTimeout(Duration.ofSeconds(10))
-                        .socketTimeout(Duration.ofSeconds(60)))
+                        .socketTimeout(o.requestTimeout()))
                 .credentialsProvider(credentials(o.credentials()))
                 .region(region(o))
                 .overrideConfiguration(c -> {
                     c.apiCallTimeout(o.apiCallTimeout());
+                    // Per attempt too: a silent store fails each attempt, not only the whole call.
+                    c.apiCallAttemptTimeout(o.requestTimeout());
                     o.maxRetries().ifPresent(n -> c.retryStrategy(r -> r.maxAttempts(n + 1)));
                 });
         o.endpoint().ifPresent(b::endpointOverride);

@@ -36,11 +36,14 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  *                          5 GiB, CopyObject's limit, by default
  * @param clientCustomizer  applied last to the SDK client builder: interceptors, metrics,
  *                          proxies, anything these options do not name
+ * @param requestTimeout    how long one attempt of a request may wait for the store: the
+ *                          attempt as a whole, and each read of a streamed body (60 s); a store
+ *                          that stops answering fails each request within it (times its retries)
  */
 public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
         Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
-        Consumer<S3ClientBuilder> clientCustomizer) implements FileSystemOptions {
+        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout) implements FileSystemOptions {
 
     /** CopyObject's limit: larger objects must be copied part by part. */
     public static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
@@ -68,6 +71,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         Objects.requireNonNull(compatibility, "compatibility");
         Objects.requireNonNull(maxRetries, "maxRetries");
         Objects.requireNonNull(apiCallTimeout, "apiCallTimeout");
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
         Objects.requireNonNull(clientCustomizer, "clientCustomizer");
         if (partSize < MIN_PART_SIZE) {
             throw new IllegalArgumentException("partSize must be at least 5 MiB, was " + partSize);
@@ -110,6 +114,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private int uploadConcurrency = 4;
         private Integer maxRetries;
         private Duration apiCallTimeout = Duration.ofMinutes(15);
+        private Duration requestTimeout = Duration.ofSeconds(60);
         private boolean etagIsMd5 = true;
         private long multipartCopyThreshold = MAX_SINGLE_COPY;
         private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
@@ -160,6 +165,11 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
+        public Builder requestTimeout(Duration d) {
+            this.requestTimeout = d;
+            return this;
+        }
+
         public Builder apiCallTimeout(Duration d) {
             this.apiCallTimeout = d;
             return this;
@@ -187,7 +197,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
                     : endpoint != null ? Compatibility.GENERIC : Compatibility.AWS;
             return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
                     multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
-                    etagIsMd5, multipartCopyThreshold, clientCustomizer);
+                    etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout);
         }
     }
 }

@@ -25,6 +25,8 @@ final class CuttingProxy implements AutoCloseable {
     private final AtomicLong upBudget = new AtomicLong(-1);
     private final AtomicLong downBudget = new AtomicLong(-1);
     final AtomicLong cuts = new AtomicLong();
+    /** While set, nothing is forwarded and new connections are accepted but never answered: a paused store. */
+    private volatile boolean stalled;
 
     CuttingProxy(int upstreamPort) throws IOException {
         this.upstreamPort = upstreamPort;
@@ -44,6 +46,11 @@ final class CuttingProxy implements AutoCloseable {
     /** Resets the connection that carries the response byte after the next {@code bytes} ones. */
     void cutResponseAfter(long bytes) {
         downBudget.set(bytes);
+    }
+
+    /** Stops (or resumes) forwarding: connections stay open and go silent, as with a store under SIGSTOP. */
+    void stall(boolean on) {
+        stalled = on;
     }
 
     /** No cut pending. */
@@ -73,6 +80,9 @@ final class CuttingProxy implements AutoCloseable {
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buf)) >= 0) {
+                while (stalled && !from.isClosed()) {
+                    Thread.sleep(20);
+                }
                 long left = budget.get();
                 if (left >= 0 && n > left && budget.compareAndSet(left, -1)) {
                     out.write(buf, 0, (int) left);
@@ -90,6 +100,8 @@ final class CuttingProxy implements AutoCloseable {
             }
         } catch (IOException e) {
             // the other direction closed or was cut
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             close(from);
             close(to);

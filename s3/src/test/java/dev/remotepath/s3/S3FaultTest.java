@@ -66,6 +66,41 @@ class S3FaultTest {
     }
 
     @Test
+    void aSyncIntoAStoreThatStopsAnsweringEndsByItself() throws Exception {
+        S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + proxy.port())).maxRetries(1)
+                .requestTimeout(java.time.Duration.ofSeconds(2)));
+        RemotePath root = RemotePaths.get(URI.create("s3://faults/paused/"), o);
+        RemotePath src = RemotePaths.get("mem://s3-paused-" + java.util.UUID.randomUUID() + "/");
+        for (int d = 0; d < 10; d++) {
+            src.resolve("d" + d).createDirectory();
+            for (int f = 0; f < 20; f++) {
+                src.resolve("d" + d + "/f" + f).writeString("x");
+            }
+        }
+        dev.remotepath.tree.FileTransfer.createDirectories(root); // the root exists: the run goes on to copy
+        java.util.concurrent.atomic.AtomicBoolean paused = new java.util.concurrent.atomic.AtomicBoolean();
+        try {
+            dev.remotepath.syncer.SyncReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(60), () -> dev.remotepath.syncer.PathSyncer.builder(src, root)
+                            .listener(new dev.remotepath.syncer.SyncListener() {
+                                @Override
+                                public void started(dev.remotepath.syncer.SyncAction a) {
+                                    if (!paused.getAndSet(true)) {
+                                        proxy.stall(true);
+                                    }
+                                }
+                            }).build().run());
+            assertThat(r.refusal()).hasValueSatisfying(m -> assertThat(m).contains("gave up"));
+            assertThat(r.errors()).isNotEmpty().hasSizeLessThan(50)
+                    .anySatisfy(e -> assertThat(e.message()).contains("did not answer in time"));
+        } finally {
+            proxy.stall(false);
+            root.fileSystem().close();
+            src.fileSystem().close();
+        }
+    }
+
+    @Test
     void connectionDroppedDuringMultipartUploadLeavesNoObjectAndNoPendingUpload() throws Exception {
         RemotePath root = viaProxy("faults", 0);
         RemotePath file = root.resolve("dropped.bin");

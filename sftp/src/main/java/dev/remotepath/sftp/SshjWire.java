@@ -102,6 +102,14 @@ final class SshjWire implements SftpWire {
         SSHClient ssh = new SSHClient(config);
         int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
         ssh.setConnectTimeout(timeout);
+        // Until logged in, every read of the socket waits at most connectTimeout: a server that
+        // accepts the TCP connection but never greets (a paused sshd: the kernel still accepts)
+        // held sshj in receiveServerIdent forever. Channel opens and closes and key exchanges
+        // wait readTimeout at most (sshj's default is to wait for ever).
+        ssh.setTimeout(timeout);
+        int answerWithin = (int) Math.min(Integer.MAX_VALUE, options.readTimeout().toMillis());
+        ssh.getConnection().setTimeoutMs(answerWithin);
+        ssh.getTransport().setTimeoutMs(answerWithin);
         ssh.addHostKeyVerifier(verifier(options, keyProblem));
         if (!options.keepAlive().isZero()) {
             ssh.getConnection().getKeepAlive().setKeepAliveInterval((int) Math.max(1, options.keepAlive().toSeconds()));
@@ -155,6 +163,9 @@ final class SshjWire implements SftpWire {
             // Every request (and sshj's read-ahead and write streams) waits this long for its answer.
             engine.setTimeoutMs((int) options.readTimeout().toMillis());
             engine.init();
+            // Logged in: the reader thread waits for packets as long as the session lives; each
+            // request has readTimeout of its own (the engine's).
+            ssh.getSocket().setSoTimeout(0);
             return new SshjWire(ssh, engine, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
             try {
@@ -457,11 +468,8 @@ final class SshjWire implements SftpWire {
 
     @Override
     public void closeQuietly() {
-        try {
-            sftp.close();
-        } catch (IOException ignored) {
-            // the connection is being thrown away
-        }
+        // No graceful channel close first: it waits for the server's CLOSE, and a wire is often
+        // thrown away because the server stopped answering. DISCONNECT ends the channels with it.
         try {
             ssh.disconnect();
         } catch (IOException ignored) {

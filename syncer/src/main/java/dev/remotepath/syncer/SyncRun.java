@@ -60,6 +60,12 @@ final class SyncRun {
     private final ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor();
     private final java.util.concurrent.Phaser walking = new java.util.concurrent.Phaser(1);
 
+    /** Timeouts in a row after which the run stops: the server has stopped answering. */
+    static final int GIVE_UP_AFTER = 3;
+    private final java.util.concurrent.atomic.AtomicInteger consecutiveTimeouts = new java.util.concurrent.atomic.AtomicInteger();
+    /** Why the run stopped early, once it has. */
+    private volatile String gaveUp;
+
     /** Files, links and other non-directories of the source that the filters let through. */
     private final AtomicLong sourceEntriesToSync = new AtomicLong();
     private final AtomicLong filesCopied = new AtomicLong();
@@ -125,7 +131,7 @@ final class SyncRun {
             pool.close(); // waits for every transfer handed out
         }
         refuseEmptySource();
-        Optional<String> refusal = deletePhase();
+        Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : deletePhase();
         return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
                 directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
                 contentBytesRead.get(), checksumsNative.get(), checksumsStreamed.get(), List.copyOf(errors), refusal,
@@ -242,6 +248,9 @@ final class SyncRun {
      * The caller does not wait: its own slot is free for siblings while children are listed.
      */
     private void descend(String rel, IoTask walk) {
+        if (gaveUp != null) {
+            return;
+        }
         walking.register();
         walkers.execute(() -> {
             try {
@@ -255,7 +264,7 @@ final class SyncRun {
                 Thread.currentThread().interrupt();
                 errors.add(new SyncError(rel, "list", "interrupted"));
             } catch (IOException | RuntimeException e) {
-                errors.add(SyncError.of(rel, "sync directory", e));
+                fail(rel, "sync directory", e);
             } finally {
                 walking.arriveAndDeregister();
             }
@@ -315,7 +324,7 @@ final class SyncRun {
         } catch (IOException e) {
             // One entry's failure (a listed link that 404s, a stat refused) fails that entry only;
             // the run goes on, and its error keeps the deletion phase from running.
-            errors.add(SyncError.of(childRel, "sync", e));
+            fail(childRel, "sync", e);
         }
     }
 
@@ -376,7 +385,7 @@ final class SyncRun {
                 throw TraversalLimits.repeated(s.path());
             }
         } catch (IOException e) {
-            errors.add(SyncError.of(rel, "list source", e));
+            fail(rel, "list source", e);
             if (targetListing != null) {
                 targetListing.cancel();
             }
@@ -394,7 +403,7 @@ final class SyncRun {
             try {
                 targets = targetListing.get();
             } catch (IOException e) {
-                errors.add(SyncError.of(rel, "list target", e));
+                fail(rel, "list target", e);
                 return;
             }
         }
@@ -429,7 +438,7 @@ final class SyncRun {
                 try {
                     followed = s.path().stat();
                 } catch (IOException e) {
-                    errors.add(SyncError.of(rel, "follow link", e));
+                    fail(rel, "follow link", e);
                     return;
                 }
                 handleSource(rel, new DirEntry(s.path(), followed), t, dst, ancestors, resolvedParent, resolved);
@@ -451,7 +460,7 @@ final class SyncRun {
                         return;
                     }
                 } catch (IOException e) {
-                    errors.add(SyncError.of(rel, "read link", e));
+                    fail(rel, "read link", e);
                     return;
                 }
                 boolean exists = t != null;
@@ -638,7 +647,7 @@ final class SyncRun {
             try {
                 decide.run();
             } catch (IOException e) {
-                errors.add(SyncError.of(rel, "checksum", e));
+                fail(rel, "checksum", e);
             }
             return;
         }
@@ -646,7 +655,7 @@ final class SyncRun {
             try {
                 decide.run();
             } catch (IOException e) {
-                errors.add(SyncError.of(rel, "checksum", e));
+                fail(rel, "checksum", e);
             }
         });
     }
@@ -766,19 +775,46 @@ final class SyncRun {
         return act(a, task);
     }
 
+    /**
+     * Records a failure. A request that timed out counts towards giving up: after
+     * {@value #GIVE_UP_AFTER} timeouts in a row with no success between them the server has
+     * stopped answering (paused, or cut off without a reset), and the run stops scheduling work
+     * instead of waiting out a timeout for every remaining entry.
+     */
+    private void fail(String rel, String operation, Throwable e) {
+        errors.add(SyncError.of(rel, operation, e));
+        if (timedOut(e) && consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
+            gaveUp = "gave up: " + GIVE_UP_AFTER + " requests in a row timed out (the server stopped answering); "
+                    + "the rest of the tree was not synced";
+        }
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean act(SyncAction a, IoTask task) {
+        if (gaveUp != null) {
+            return false;
+        }
         listener.started(a);
         try {
             task.run();
+            consecutiveTimeouts.set(0);
             listener.finished(a);
             return true;
         } catch (IOException e) {
-            errors.add(SyncError.of(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), e));
+            fail(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), e);
             listener.failed(a, e);
             return false;
         } catch (RuntimeException e) {
             IOException wrapped = new IOException(e.toString(), e);
-            errors.add(SyncError.of(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), wrapped));
+            fail(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), wrapped);
             listener.failed(a, wrapped);
             return false;
         }
@@ -813,7 +849,7 @@ final class SyncRun {
         try {
             deletions = options.maxDelete() == Long.MAX_VALUE ? deferred.size() : countDeletions();
         } catch (IOException e) {
-            errors.add(SyncError.of("", "count deletions", e));
+            fail("", "count deletions", e);
             return Optional.of("deletions skipped: counting what they would remove failed (" + deferred.size()
                     + " pending)");
         }

@@ -106,8 +106,23 @@ public final class OpenSshd implements AutoCloseable {
         process.waitFor();
     }
 
+    /** SIGSTOP (or SIGCONT) to sshd and every session process: a server that stops answering, connections open. */
+    public void pause(boolean paused) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(List.of("kill", paused ? "-STOP" : "-CONT"));
+        cmd.add(Long.toString(process.pid()));
+        process.descendants().forEach(p -> cmd.add(Long.toString(p.pid())));
+        if (new ProcessBuilder(cmd).inheritIO().start().waitFor() != 0) {
+            throw new IOException("kill " + cmd + " failed");
+        }
+    }
+
     @Override
     public void close() throws Exception {
+        try {
+            pause(false); // a stopped sshd would not see SIGTERM
+        } catch (IOException someAlreadyGone) {
+            // session processes that ended since: nothing to resume
+        }
         process.destroy();
         process.waitFor();
     }
