@@ -155,6 +155,27 @@ public final class FileTransfer {
         return total;
     }
 
+    /**
+     * Whether {@code name} is one of this library's temporaries ({@code .<name>.<12 hex>.rptmp}):
+     * a leftover of a copy that was killed. Tree copies, walks of copies and syncs never copy or
+     * count one as a file, and a sync removes those it finds in the target directories it visits.
+     */
+    public static boolean isTemporary(String name) {
+        int n = name.length();
+        int hexStart = n - TEMPORARY_SUFFIX.length() - 12;
+        if (n < 1 + 1 + 1 + 12 + TEMPORARY_SUFFIX.length() || name.charAt(0) != '.' || !name.endsWith(TEMPORARY_SUFFIX)
+                || name.charAt(hexStart - 1) != '.') {
+            return false;
+        }
+        for (int i = hexStart; i < hexStart + 12; i++) {
+            char c = name.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A fresh hidden name beside {@code target}, short enough for 255-byte name limits. */
     public static RemotePath temporarySibling(RemotePath target) {
         String name = target.name();

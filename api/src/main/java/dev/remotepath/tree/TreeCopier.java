@@ -216,6 +216,9 @@ public final class TreeCopier {
         try {
             makeDirectory(target);
             for (DirEntry child : children) {
+                if (FileTransfer.isTemporary(child.name())) {
+                    continue; // a killed copy's leftover is not part of the tree
+                }
                 RemotePath childResolved = followInside && child.isSymbolicLink()
                         ? LinkTargets.resolve(child.path(), resolved) : resolved.child(child.name());
                 copyEntry(child, target.child(child.name()), childResolved);

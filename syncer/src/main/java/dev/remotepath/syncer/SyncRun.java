@@ -302,6 +302,13 @@ final class SyncRun {
     private void pair(String rel, RemotePath dstDir, DirEntry s, DirEntry t, List<String> ancestors,
             RemotePath resolvedDir) throws IOException {
         String name = s != null ? s.name() : t.name();
+        if (FileTransfer.isTemporary(name)) {
+            // A killed copy's leftover: never synced as a file; on the target side it goes.
+            if (t != null && !t.isDirectory()) {
+                removeStaleTemporary(t.path());
+            }
+            return;
+        }
         String childRel = rel.isEmpty() ? name : rel + "/" + name;
         boolean directory = s != null ? s.isDirectory() : t.isDirectory();
         if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
@@ -335,6 +342,20 @@ final class SyncRun {
             case DIRECTORY -> directory(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case SYMLINK -> link(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case OTHER -> errors.add(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
+        }
+    }
+
+    /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
+    private void removeStaleTemporary(RemotePath temporary) {
+        if (!execute) {
+            return;
+        }
+        try {
+            temporary.fileSystem().deleteFile(temporary);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            // removed meanwhile
+        } catch (IOException e) {
+            fail(targetRoot.relativize(temporary).pathString(), "remove stale temporary", e);
         }
     }
 

@@ -190,4 +190,29 @@ class SafetyTest {
         assertThat(within.refusal()).isEmpty();
         assertThat(filesUnder(dst)).isEqualTo(1);
     }
+
+    @Test
+    void aKilledCopysTemporaryIsNeverSyncedAndTheNextSyncRemovesItsOwn() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("src/sub"));
+        Files.writeString(src.resolve("a.txt"), "a");
+        Files.writeString(src.resolve(".a.txt.0123456789ab.rptmp"), "half a copy, left by kill -9");
+        Path dst = Files.createDirectories(temp.resolve("dst/sub"));
+        Files.writeString(dst.resolve(".b.bin.fedcba987654.rptmp"), "another leftover");
+        Files.writeString(dst.resolve(".notours.rptmp"), "not of our naming: kept");
+
+        SyncReport r = PathSyncer.builder(RemotePaths.of(temp.resolve("src")), RemotePaths.of(temp.resolve("dst")))
+                .build().run();
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.filesCopied()).isEqualTo(1); // a.txt; the source's leftover is not a file of the tree
+        assertThat(dst.resolve(".a.txt.0123456789ab.rptmp")).doesNotExist();
+        assertThat(dst.resolve(".b.bin.fedcba987654.rptmp")).doesNotExist(); // our own leftover: removed
+        assertThat(Files.readString(dst.resolve(".notours.rptmp"))).isEqualTo("not of our naming: kept");
+
+        RemotePaths.of(temp.resolve("src")).copyTo(RemotePaths.of(temp.resolve("copy")));
+        assertThat(temp.resolve("copy/sub/a.txt")).exists();
+        assertThat(temp.resolve("copy/sub/.a.txt.0123456789ab.rptmp")).doesNotExist();
+        assertThat(dev.remotepath.tree.FileTransfer.isTemporary(
+                dev.remotepath.tree.FileTransfer.temporarySibling(RemotePaths.of(temp.resolve("x.bin"))).name())).isTrue();
+        assertThat(dev.remotepath.tree.FileTransfer.isTemporary(".x.rptmp")).isFalse();
+    }
 }
