@@ -134,13 +134,17 @@ public final class LocalFileSystem extends NioFileSystem {
     }
 
     @Override
-    protected Path nio(RemotePath p) {
+    protected Path nio(RemotePath p) throws IOException {
         String s = p.pathString();
-        if (NameBytes.hasEscapes(s)) {
-            // Only a file: URI carries raw bytes into a NIO path.
-            return Path.of(URI.create("file://" + UriPaths.encodePath(s)));
+        try {
+            if (NameBytes.hasEscapes(s)) {
+                // Only a file: URI carries raw bytes into a NIO path.
+                return Path.of(URI.create("file://" + UriPaths.encodePath(s)));
+            }
+            return Path.of(s);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw notAPath(p, e);
         }
-        return Path.of(s);
     }
 
     @Override

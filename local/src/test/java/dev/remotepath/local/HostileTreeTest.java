@@ -52,6 +52,16 @@ class HostileTreeTest {
     }
 
     @Test
+    void aNameThatCannotBeALocalPathFailsThatEntryWithAFileSystemException() throws Exception {
+        // A lone surrogate (from a JSON index's "\ud800") is no valid name in any encoding.
+        RemotePath bad = RemotePaths.of(temp).child("a\ud800b");
+        assertThatThrownBy(() -> bad.writeString("x")).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("cannot be a path");
+        assertThatThrownBy(bad::stat).isInstanceOf(FileSystemException.class);
+        assertThat(bad.fileSystem().toNioPath(bad)).isEmpty();
+    }
+
+    @Test
     void invalidUtf8NamesAreKeptLosslessly() throws Exception {
         Path src = Files.createDirectory(temp.resolve("src"));
         Path raw = Path.of(URI.create("file://" + src + "/bad%FF%FEname"));

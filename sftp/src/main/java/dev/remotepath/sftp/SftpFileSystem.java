@@ -396,6 +396,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             in = sftp().read(file.pathString(), offset);
         } catch (IOException e) {
+            if (!(e instanceof SftpStatusException)) {
+                throw transport(e, "open", file); // the connection failed: no stat would tell more
+            }
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
                 throw new FileSystemException(file.toString(), null, "is a directory");
@@ -436,6 +439,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> transport(e, "write", file));
         } catch (IOException e) {
+            if (!(e instanceof SftpStatusException)) {
+                throw transport(e, "write", file);
+            }
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
                 throw new FileSystemException(file.toString(), null, "is a directory");
@@ -663,6 +669,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             return sftp().readLink(link.pathString());
         } catch (IOException e) {
+            if (!(e instanceof SftpStatusException)) {
+                throw transport(e, "readlink", link);
+            }
             FileStat s = lstatQuietly(link);
             if (s != null && !s.isSymbolicLink()) {
                 throw new java.nio.file.NotLinkException(link.toString());

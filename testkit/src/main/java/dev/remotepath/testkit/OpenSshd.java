@@ -111,7 +111,9 @@ public final class OpenSshd implements AutoCloseable {
         java.util.List<String> cmd = new java.util.ArrayList<>(List.of("kill", paused ? "-STOP" : "-CONT"));
         cmd.add(Long.toString(process.pid()));
         process.descendants().forEach(p -> cmd.add(Long.toString(p.pid())));
-        if (new ProcessBuilder(cmd).inheritIO().start().waitFor() != 0) {
+        // Resuming, a session process may have ended meanwhile: kill still signals the others.
+        if (new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor() != 0 && paused) {
             throw new IOException("kill " + cmd + " failed");
         }
     }

@@ -68,15 +68,36 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         this.posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
-    /** The NIO path behind a RemotePath of this file system. */
-    protected Path nio(RemotePath p) {
+    /**
+     * The NIO path behind a RemotePath of this file system.
+     *
+     * @throws FileSystemException when the name cannot be a path here (a lone surrogate from a
+     *                             JSON index, say): that entry fails, not the whole command
+     */
+    protected Path nio(RemotePath p) throws IOException {
         String s = p.pathString();
-        return s.length() <= 1 ? root : root.resolve(s.substring(1));
+        try {
+            return s.length() <= 1 ? root : root.resolve(s.substring(1));
+        } catch (java.nio.file.InvalidPathException e) {
+            throw notAPath(p, e);
+        }
+    }
+
+    /** The error for a name the NIO file system cannot hold. */
+    protected static FileSystemException notAPath(RemotePath p, java.nio.file.InvalidPathException e) {
+        FileSystemException out = new FileSystemException(p.toString(), null, "the name cannot be a path on this "
+                + "file system (" + e.getReason() + ")");
+        out.initCause(e);
+        return out;
     }
 
     @Override
     public Optional<Path> toNioPath(RemotePath path) {
-        return Optional.of(nio(path));
+        try {
+            return Optional.of(nio(path));
+        } catch (IOException notAPath) {
+            return Optional.empty();
+        }
     }
 
     @Override
