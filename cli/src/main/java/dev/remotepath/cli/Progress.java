@@ -30,11 +30,26 @@ final class Progress implements SyncListener, AutoCloseable {
         this.painter = Thread.ofPlatform().daemon().name("rpath-progress").start(this::paintLoop);
     }
 
-    /** A progress line when stderr is a terminal and output is for people; else a listener that does nothing. */
+    /**
+     * A progress line when stderr is a terminal and output is for people; else, for people, a
+     * listener that prints each error as it happens; for --json, one that does nothing.
+     */
     static SyncListenerHandle open(boolean json, PrintWriter err) {
         boolean terminal = System.console() != null && System.console().isTerminal();
-        if (json || !terminal) {
+        if (json) {
             return new SyncListenerHandle(SyncListener.NONE, () -> { });
+        }
+        if (!terminal) {
+            SyncListener errors = new SyncListener() {
+                @Override
+                public void error(dev.remotepath.syncer.SyncError e) {
+                    synchronized (err) {
+                        err.println(errorLine(e));
+                        err.flush();
+                    }
+                }
+            };
+            return new SyncListenerHandle(errors, () -> { });
         }
         Progress p = new Progress(err);
         return new SyncListenerHandle(p, p::close);
@@ -78,6 +93,24 @@ final class Progress implements SyncListener, AutoCloseable {
     @Override
     public void failed(SyncAction a, java.io.IOException e) {
         doneFiles.incrementAndGet();
+    }
+
+    /** An error printed as it happens, above the progress line (which is redrawn after it). */
+    @Override
+    public synchronized void error(dev.remotepath.syncer.SyncError e) {
+        if (drawn) {
+            err.print("\r\u001b[K"); // back to the line's start and clear it
+        }
+        err.println(errorLine(e));
+        if (drawn) {
+            draw();
+        }
+        err.flush();
+    }
+
+    /** How sync errors read on stderr. */
+    static String errorLine(dev.remotepath.syncer.SyncError e) {
+        return "rpath sync: " + Text.escape(e.toString());
     }
 
     private void paintLoop() {

@@ -129,9 +129,7 @@ final class SyncCommand implements Command {
             if (r.linksSkipped() > 0) {
                 rpath.out.println("skipped " + r.linksSkipped() + " symbolic link(s) (--links or --copy-links to sync them)");
             }
-            for (SyncError e : r.errors()) {
-                rpath.err.println("rpath sync: " + Text.escape(e.toString()));
-            }
+            // The errors themselves reached stderr as they happened (Progress).
             r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + m));
         }
         if (r.refusedForSafety()) {

@@ -83,4 +83,17 @@ class QuietOutputTest {
             assertThat(verbose).anySatisfy(l -> assertThat(l).contains("net.schmizz"));
         }
     }
+
+    @Test
+    void syncErrorsArePrintedOnceAsTheyHappen() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("src"));
+        Files.writeString(src.resolve("ok.txt"), "ok");
+        Process mkfifo = new ProcessBuilder("mkfifo", src.resolve("pipe").toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        RpathTest.Result r = RpathTest.rpath("sync", src.toString(), temp.resolve("dst").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().lines()).singleElement().satisfies(l -> assertThat(l).startsWith("rpath sync: pipe:")
+                .contains("special file"));
+        assertThat(r.out()).startsWith("copied 1 file(s)");
+    }
 }

@@ -25,6 +25,13 @@ public interface SyncListener {
     default void failed(SyncAction action, IOException error) {
     }
 
+    /**
+     * A failure of the run, as it happens: every {@link SyncReport#errors()} entry is passed here
+     * first (a failed action also gets {@link #failed}), so a long run can show its errors live.
+     */
+    default void error(SyncError error) {
+    }
+
     /** A symbolic link left out, or another entry deliberately not acted on. */
     default void skipped(String relativePath, String why) {
     }

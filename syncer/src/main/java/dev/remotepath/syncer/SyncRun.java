@@ -262,7 +262,7 @@ final class SyncRun {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                errors.add(new SyncError(rel, "list", "interrupted"));
+                record(new SyncError(rel, "list", "interrupted"));
             } catch (IOException | RuntimeException e) {
                 fail(rel, "sync directory", e);
             } finally {
@@ -341,7 +341,7 @@ final class SyncRun {
             case FILE -> file(rel, s, t, dst);
             case DIRECTORY -> directory(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case SYMLINK -> link(rel, s, t, dst, ancestors, resolvedParent, resolved);
-            case OTHER -> errors.add(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
+            case OTHER -> record(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
         }
     }
 
@@ -385,13 +385,13 @@ final class SyncRun {
             if (key.isEmpty()) {
                 key = Optional.of("path:" + resolved);
                 if (!resolved.equals(resolvedParent.child(s.name())) && resolvedParent.startsWith(resolved)) {
-                    errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " leads to " + resolved
+                    record(new SyncError(rel, "follow link", "directory loop: " + s.path() + " leads to " + resolved
                             + ", which is above it"));
                     return;
                 }
             }
             if (ancestors.contains(key.get())) {
-                errors.add(new SyncError(rel, "follow link", "directory loop: " + s.path() + " is its own ancestor"));
+                record(new SyncError(rel, "follow link", "directory loop: " + s.path() + " is its own ancestor"));
                 return;
             }
         }
@@ -466,7 +466,7 @@ final class SyncRun {
             }
             case PRESERVE -> {
                 if (!dst.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {
-                    errors.add(new SyncError(rel, "create link", "the target cannot hold symbolic links"));
+                    record(new SyncError(rel, "create link", "the target cannot hold symbolic links"));
                     return;
                 }
                 if (t != null && t.isDirectory()) {
@@ -500,7 +500,7 @@ final class SyncRun {
 
     private void typeChange(String rel, DirEntry s, DirEntry t, String what) {
         if (!options.deleteExtraneous()) {
-            errors.add(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
+            record(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
             return;
         }
         deferred.add(new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
@@ -803,11 +803,17 @@ final class SyncRun {
      * instead of waiting out a timeout for every remaining entry.
      */
     private void fail(String rel, String operation, Throwable e) {
-        errors.add(SyncError.of(rel, operation, e));
+        record(SyncError.of(rel, operation, e));
         if (timedOut(e) && consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
             gaveUp = "gave up: " + GIVE_UP_AFTER + " requests in a row timed out (the server stopped answering); "
                     + "the rest of the tree was not synced";
         }
+    }
+
+    /** Every error goes through here: into the report, and to the listener as it happens. */
+    private void record(SyncError e) {
+        errors.add(e);
+        listener.error(e);
     }
 
     private static boolean timedOut(Throwable e) {
