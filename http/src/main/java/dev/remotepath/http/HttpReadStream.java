@@ -1,0 +1,208 @@
+package dev.remotepath.http;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import dev.remotepath.spi.StatReportingStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.FileSystemException;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+
+/**
+ * A body stream that, when the connection breaks, asks for the rest with
+ * {@code Range} + {@code If-Range} on the first response's validator: a server that answers
+ * with the whole (changed) file instead makes the read fail rather than mix two versions. A body
+ * that ends before, or runs past, the length its response declared fails the read, and one that
+ * trickles below {@link HttpOptions#minimumBodyRate} is cut off.
+ */
+final class HttpReadStream extends InputStream implements StatReportingStream {
+
+    private static final int MAX_RESUMES = 3;
+
+    private final HttpFileSystem fs;
+    private final RemotePath file;
+    /** The file as the first response described it (a copy takes its mtime from here, no HEAD). */
+    private FileStat reported;
+    private final URI uri;
+    private long position;
+    private String validator;
+    private HttpFileSystem.Exchange exchange;
+    private InputStream in;
+    private int resumes;
+    private boolean eof;
+    /** Where the current response says its body ends (-1: it did not say). */
+    private long declaredEnd = -1;
+    /** The slow-body check: bytes since the window began, and when it began. */
+    private long windowStart = System.nanoTime();
+    private long windowBytes;
+    private boolean refused;
+
+    HttpReadStream(HttpFileSystem fs, RemotePath file, long offset) throws IOException {
+        this.fs = fs;
+        this.file = file;
+        this.uri = fs.uriOf(file, false);
+        this.position = offset;
+        open(false);
+    }
+
+    private void open(boolean resuming) throws IOException {
+        HttpFields.Mutable h = HttpFields.build();
+        if (position > 0) {
+            h.put(HttpHeader.RANGE, "bytes=" + position + "-");
+            if (resuming && validator != null) {
+                h.put(HttpHeader.IF_RANGE, validator);
+            }
+        }
+        HttpFileSystem.Exchange ex = fs.sendFollowing(HttpMethod.GET, uri, h, true);
+        if (HttpFileSystem.isSlashRedirect(uri, ex.uri())) {
+            ex.close();
+            throw new FileSystemException(file.toString(), null, "is a directory");
+        }
+        int status = ex.status();
+        if (status == 416) {
+            ex.close();
+            eof = true;
+            return;
+        }
+        if (status != 200 && status != 206) {
+            ex.close();
+            throw fs.statusFailure("GET", uri, status, file);
+        }
+        if (resuming && position > 0 && status == 200) {
+            ex.close();
+            throw new FileSystemException(file.toString(), null,
+                    "the file changed while it was being read (the server sent a new version instead of the rest)");
+        }
+        String etag = ex.headers().get(HttpHeader.ETAG);
+        String modified = ex.headers().get(HttpHeader.LAST_MODIFIED);
+        if (validator == null) {
+            validator = etag != null && !etag.startsWith("W/") ? etag : modified;
+        }
+        if (reported == null) {
+            long size = status == 206 ? HttpFileSystem.totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE))
+                    : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
+            reported = HttpFileSystem.fileStat(ex.headers(), size);
+        }
+        declaredEnd = declaredEnd(ex.headers(), status);
+        InputStream body = ex.body().getInputStream();
+        if (status == 200 && position > 0) {
+            body.skipNBytes(position); // the server ignored Range: skip to the offset
+        }
+        this.exchange = ex;
+        this.in = body;
+    }
+
+    @Override
+    public java.util.Optional<FileStat> reportedStat() {
+        return java.util.Optional.ofNullable(reported);
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (eof) {
+            return -1;
+        }
+        while (true) {
+            try {
+                int n = in.read(b, off, len);
+                if (n < 0) {
+                    if (declaredEnd >= 0 && position != declaredEnd) {
+                        // Never a silently short (or long) copy: the response said how long it is.
+                        throw new FileSystemException(file.toString(), null, "the server declared "
+                                + declaredEnd + " bytes but sent " + position + "; not copied");
+                    }
+                    eof = true;
+                    return -1;
+                }
+                position += n;
+                if (declaredEnd >= 0 && position > declaredEnd) {
+                    throw new FileSystemException(file.toString(), null, "the server sent more than the "
+                            + declaredEnd + " bytes it declared; not copied");
+                }
+                checkRate(n);
+                return n;
+            } catch (IOException e) {
+                if (e instanceof FileSystemException || refused) {
+                    throw e; // the body was wrong or too slow: resuming would not mend it
+                }
+                if (!fs.isOpen() || resumes >= MAX_RESUMES || validator == null) {
+                    throw new IOException("GET " + uri + ": reading failed at byte " + position + ": " + e.getMessage(), e);
+                }
+                resumes++;
+                closeQuietly();
+                open(true);
+                if (eof) {
+                    return -1;
+                }
+            }
+        }
+    }
+
+    /** Cuts off a body that trickles: fewer than minimumBodyRate bytes per second over an idle window. */
+    private void checkRate(int n) throws IOException {
+        long min = fs.options().minimumBodyRate();
+        if (min == 0) {
+            return;
+        }
+        windowBytes += n;
+        long elapsed = System.nanoTime() - windowStart;
+        long window = fs.options().idleTimeout().toNanos();
+        if (elapsed < window) {
+            return;
+        }
+        double seconds = elapsed / 1e9;
+        if (windowBytes < min * seconds) {
+            refused = true;
+            closeQuietly();
+            throw new java.net.SocketTimeoutException("GET " + uri + ": the body trickles (" + windowBytes + " bytes in "
+                    + Math.round(seconds) + " s, below " + min + " B/s; HttpOptions.minimumBodyRate)");
+        }
+        windowStart = System.nanoTime();
+        windowBytes = 0;
+    }
+
+    private void closeQuietly() {
+        try {
+            if (exchange != null) {
+                exchange.close();
+            }
+        } catch (IOException ignored) {
+            // the connection is already broken
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        eof = true;
+        if (exchange != null) {
+            exchange.close();
+        }
+    }
+
+    /** The end offset of a response's body: Content-Range's last byte + 1, or Content-Length for a 200. */
+    private static long declaredEnd(HttpFields h, int status) {
+        if (status == 206) {
+            String range = h.get(HttpHeader.CONTENT_RANGE);
+            if (range == null) {
+                return -1;
+            }
+            int dash = range.indexOf('-');
+            int slash = range.indexOf('/');
+            try {
+                return dash < 0 || slash < dash ? -1 : Long.parseLong(range.substring(dash + 1, slash).strip()) + 1;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return h.getLongField(HttpHeader.CONTENT_LENGTH);
+    }
+}
