@@ -63,6 +63,9 @@ public final class FileTransfer {
         OutputStream out = null;
         Optional<Instant> mtime = sourceStat.lastModified();
         boolean timeWithContent = false;
+        if (viaRename) {
+            Temporaries.register(written);
+        }
         try {
             try (InputStream in = source.fileSystem().openRead(source, 0)) {
                 if (setTime && mtime.isEmpty()) {
@@ -92,6 +95,10 @@ public final class FileTransfer {
         } catch (IOException | RuntimeException | Error e) {
             discard(out, written, viaRename, e);
             throw e;
+        } finally {
+            if (viaRename) {
+                Temporaries.release(written);
+            }
         }
     }
 

@@ -96,4 +96,55 @@ class QuietOutputTest {
                 .contains("special file"));
         assertThat(r.out()).startsWith("copied 1 file(s)");
     }
+
+    @Test
+    void aCopyEndedBySigtermLeavesNoTemporary() throws Exception {
+        int size = 1 << 20;
+        com.sun.net.httpserver.HttpServer http = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/f.bin", ex -> {
+            ex.getResponseHeaders().set("Last-Modified", "Mon, 01 Jan 2024 10:00:00 GMT");
+            if (ex.getRequestMethod().equals("HEAD")) {
+                ex.getResponseHeaders().set("Content-Length", Integer.toString(size));
+                ex.sendResponseHeaders(200, -1);
+                ex.close();
+                return;
+            }
+            ex.sendResponseHeaders(200, size);
+            try (OutputStream out = ex.getResponseBody()) {
+                for (int sent = 0; sent < size; sent += 1024) { // ~50 s in all: the copy is killed long before
+                    out.write(new byte[1024]);
+                    out.flush();
+                    Thread.sleep(50);
+                }
+            } catch (IOException | InterruptedException gone) {
+                // the client went away
+            }
+        });
+        http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        http.start();
+        Path dst = Files.createDirectories(temp.resolve("drop"));
+        try {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), Rpath.class.getName(), "cp",
+                    "http://127.0.0.1:" + http.getAddress().getPort() + "/f.bin", dst.resolve("f.bin").toString())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            boolean temporarySeen = false;
+            while (!temporarySeen && System.nanoTime() < deadline && p.isAlive()) {
+                try (var names = Files.list(dst)) {
+                    temporarySeen = names.anyMatch(f -> f.getFileName().toString().endsWith(".rptmp"));
+                }
+                Thread.sleep(50);
+            }
+            assertThat(temporarySeen).as("the copy was writing its temporary").isTrue();
+            p.destroy(); // SIGTERM
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            try (var left = Files.list(dst)) {
+                assertThat(left).isEmpty();
+            }
+        } finally {
+            http.stop(0);
+        }
+    }
 }

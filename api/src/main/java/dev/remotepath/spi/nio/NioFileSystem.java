@@ -340,6 +340,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
             throws IOException {
         RemotePath tmp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
+        dev.remotepath.tree.Temporaries.register(tmp);
         try {
             // Channels, not Files.copy: the same copy_file_range without Files.copy's three
             // pre-check lookups per file, which a mirror of 10,000 small files notices.
@@ -371,6 +372,8 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             }
             throw e instanceof FileSystemException f && f.getFile() != null && f.getFile().startsWith(uriPrefix())
                     ? e : translate(e, source, target);
+        } finally {
+            dev.remotepath.tree.Temporaries.release(tmp);
         }
     }
 
