@@ -59,6 +59,8 @@ final class Translated {
             return call.run();
         } catch (IOException e) {
             throw translate.apply(e);
+        } catch (RuntimeException e) {
+            throw translate.apply(clientFailed(e));
         }
     }
 
@@ -67,7 +69,21 @@ final class Translated {
             command.run();
         } catch (IOException e) {
             throw translate.apply(e);
+        } catch (RuntimeException e) {
+            throw translate.apply(clientFailed(e));
         }
+    }
+
+    /**
+     * A client library's unchecked failure inside a request (sshj answers a connection dropped
+     * mid-packet with {@code ArrayIndexOutOfBoundsException: Index -5}) is a transport failure:
+     * an IOException, which the file system words as the connection error it is.
+     */
+    static IOException clientFailed(RuntimeException e) {
+        if (e instanceof java.nio.file.ClosedFileSystemException closed) {
+            throw closed; // not the library's failure: the caller's use of a closed file system
+        }
+        return new IOException("the SSH client failed (" + e + ")", e);
     }
 
     static final class In extends FilterInputStream {
@@ -91,6 +107,8 @@ final class Translated {
                 return in.read();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -100,6 +118,8 @@ final class Translated {
                 return in.read(b, off, len);
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -109,6 +129,8 @@ final class Translated {
                 return in.skip(n);
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -118,6 +140,8 @@ final class Translated {
                 in.close();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             } finally {
                 Translated.runOnce(this.afterClose);
                 this.afterClose = null;
@@ -146,6 +170,8 @@ final class Translated {
                 out.write(b);
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -155,6 +181,8 @@ final class Translated {
                 out.write(b, off, len);
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -164,6 +192,8 @@ final class Translated {
                 out.flush();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             }
         }
 
@@ -173,6 +203,8 @@ final class Translated {
                 out.close();
             } catch (IOException e) {
                 throw translate.apply(e);
+            } catch (RuntimeException e) {
+                throw translate.apply(clientFailed(e));
             } finally {
                 Translated.runOnce(this.afterClose);
                 this.afterClose = null;
