@@ -76,4 +76,43 @@ public final class UriPaths {
         }
         return NameBytes.decode(out, 0, n);
     }
+
+    /**
+     * The host of a URI that must name one, IPv6 brackets removed ({@code [::1]} is {@code ::1}
+     * to a socket), with errors in a user's terms: no host, a port that is not a number, a port
+     * out of range.
+     *
+     * @param usage how the scheme's URIs look, for the message ({@code sftp://[user@]host[:port]/path})
+     * @throws java.nio.file.InvalidPathException naming the URI and what is wrong with it
+     */
+    public static String hostOf(java.net.URI uri, String usage) {
+        String host = uri.getHost();
+        if (host == null || host.isEmpty()) {
+            String authority = uri.getRawAuthority();
+            if (authority != null) {
+                String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+                int colon = hostPort.lastIndexOf(':');
+                if (colon > 0 && !hostPort.endsWith("]") && hostPort.substring(colon + 1).chars().anyMatch(c -> c < '0' || c > '9')) {
+                    throw new java.nio.file.InvalidPathException(uri.toString(), "'" + hostPort.substring(colon + 1)
+                            + "' is not a port number: " + usage);
+                }
+                throw new java.nio.file.InvalidPathException(uri.toString(), "'" + hostPort + "' is not a host name: " + usage);
+            }
+            throw new java.nio.file.InvalidPathException(uri.toString(), "the URI names no host: " + usage);
+        }
+        portOf(uri, 1, usage);
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** The URI's port, or {@code defaultPort} when it gives none; 1-65535 or an InvalidPathException. */
+    public static int portOf(java.net.URI uri, int defaultPort, String usage) {
+        int port = uri.getPort();
+        if (port == -1) {
+            return defaultPort;
+        }
+        if (port < 1 || port > 65535) {
+            throw new java.nio.file.InvalidPathException(uri.toString(), "port " + port + " is out of range (1-65535): " + usage);
+        }
+        return port;
+    }
 }

@@ -147,4 +147,27 @@ class QuietOutputTest {
             http.stop(0);
         }
     }
+
+    @Test
+    void uriErrorsSayWhatIsWrongInUserTerms() throws Exception {
+        RpathTest.Result noHost = RpathTest.rpath("ls", "sftp:///srv");
+        assertThat(noHost.code()).isEqualTo(2);
+        assertThat(noHost.err()).contains("names no host").contains("sftp://[user@]host[:port]/path");
+        RpathTest.Result range = RpathTest.rpath("ls", "sftp://h:99999/srv");
+        assertThat(range.code()).isEqualTo(2);
+        assertThat(range.err()).contains("port 99999 is out of range (1-65535)");
+        RpathTest.Result word = RpathTest.rpath("ls", "sftp://h:abc/srv");
+        assertThat(word.code()).isEqualTo(2);
+        assertThat(word.err()).contains("'abc' is not a port number");
+        assertThat(RpathTest.rpath("ls", "http://h:0/x").err()).contains("port 0 is out of range");
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        // An IPv6 literal reaches the client without its brackets: a connection error, not MINA's parse error.
+        RpathTest.Result v6 = RpathTest.rpath("ls", "--known-hosts", temp.resolve("kh").toString(),
+                "sftp://u@[::1]:" + port + "/");
+        assertThat(v6.code()).isEqualTo(1);
+        assertThat(v6.err()).startsWith("rpath ls: sftp u@[::1]:" + port + ": ").doesNotContain("enclosure");
+    }
 }

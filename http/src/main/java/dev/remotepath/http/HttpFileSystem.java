@@ -279,7 +279,11 @@ public final class HttpFileSystem implements RemoteFileSystem {
 
     private boolean sameOrigin(URI u) {
         int p = u.getPort() > 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
-        return scheme.equalsIgnoreCase(u.getScheme()) && host.equalsIgnoreCase(u.getHost()) && port == p;
+        String h = u.getHost();
+        if (h != null && h.startsWith("[") && h.endsWith("]")) {
+            h = h.substring(1, h.length() - 1); // this file system keeps an IPv6 host without brackets
+        }
+        return scheme.equalsIgnoreCase(u.getScheme()) && host.equalsIgnoreCase(h) && port == p;
     }
 
     private static String originOf(URI u) {

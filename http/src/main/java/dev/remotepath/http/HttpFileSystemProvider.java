@@ -44,14 +44,11 @@ public final class HttpFileSystemProvider implements RemoteFileSystemProvider {
             throw new InvalidPathException(uri.getScheme() + "://…", "credentials in the URI are not accepted "
                     + "(they would end up in logs): pass them as HttpOptions");
         }
-        String host = uri.getHost();
-        if (host == null || host.isEmpty()) {
-            throw new InvalidPathException(uri.toString(), "http URIs need a host");
-        }
+        String host = UriPaths.hostOf(uri, scheme + "://host[:port]/path");
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new InvalidPathException(uri.toString(), "paths take no query or fragment; percent-encode '?' and '#'");
         }
-        int port = uri.getPort() > 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
+        int port = UriPaths.portOf(uri, scheme.equals("https") ? 443 : 80, scheme + "://host[:port]/path");
         String path;
         try {
             path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : UriPaths.decode(uri.getRawPath());

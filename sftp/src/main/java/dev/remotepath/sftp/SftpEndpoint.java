@@ -17,7 +17,12 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
 
     /** {@code user@host:port}, as every error names the server. */
     String where() {
-        return user + "@" + host + ":" + port;
+        return where(user, host, port);
+    }
+
+    /** {@code user@host:port}, an IPv6 host in brackets so that its colons do not read as a port. */
+    static String where(String user, String host, int port) {
+        return user + "@" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     AccessDeniedException authenticationFailed() {

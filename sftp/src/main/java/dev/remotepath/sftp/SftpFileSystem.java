@@ -258,14 +258,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
             return mapped(se, p, null);
         }
         if (e instanceof java.net.SocketTimeoutException && !String.valueOf(e.getMessage()).startsWith("sftp ")) {
-            java.net.SocketTimeoutException t = new java.net.SocketTimeoutException("sftp " + user + "@" + host + ":" + port
+            java.net.SocketTimeoutException t = new java.net.SocketTimeoutException("sftp " + SftpEndpoint.where(user, host, port)
                     + ": no answer to " + operation + " of " + p + " within " + endpoint.options().readTimeout().toMillis()
                     + " ms (SftpOptions.readTimeout)");
             t.initCause(e);
             return t;
         }
         if (!connection.alive()) {
-            return new IOException("sftp " + user + "@" + host + ":" + port + ": connection lost during " + operation
+            return new IOException("sftp " + SftpEndpoint.where(user, host, port) + ": connection lost during " + operation
                     + " of " + p + " (" + e.getMessage() + ")", e);
         }
         return new IOException("sftp " + operation + " of " + p + " failed: " + e.getMessage(), e);

@@ -58,10 +58,7 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
             throw new InvalidPathException("sftp://…", "a password in the URI is not accepted (it would end up in logs): "
                     + "pass it through SftpOptions.password");
         }
-        String host = uri.getHost();
-        if (host == null || host.isEmpty()) {
-            throw new InvalidPathException(uri.toString(), "sftp URIs need a host: sftp://[user@]host[:port]/path");
-        }
+        String host = UriPaths.hostOf(uri, "sftp://[user@]host[:port]/path");
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new InvalidPathException(uri.toString(), "paths take no query or fragment; percent-encode '?' and '#'");
         }
@@ -71,7 +68,8 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
         String user = userInfo != null ? UriPaths.decode(userInfo)
                 : opts.user().orElse(config != null && config.getUsername() != null && !config.getUsername().isEmpty()
                         ? config.getUsername() : System.getProperty("user.name"));
-        int port = uri.getPort() > 0 ? uri.getPort() : config != null && config.getPort() > 0 ? config.getPort() : 22;
+        int port = UriPaths.portOf(uri, config != null && config.getPort() > 0 ? config.getPort() : 22,
+                "sftp://[user@]host[:port]/path");
         if (config != null) {
             opts = SshConfig.withIdentities(opts, config);
         }
