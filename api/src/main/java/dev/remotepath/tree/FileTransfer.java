@@ -92,7 +92,10 @@ public final class FileTransfer {
                 tfs.rename(written, target, false);
             }
             return copied;
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            discard(out, written, viaRename, e);
+            throw viaRename ? namingTheTarget(e, written, target) : e;
+        } catch (RuntimeException | Error e) {
             discard(out, written, viaRename, e);
             throw e;
         } finally {
@@ -115,6 +118,25 @@ public final class FileTransfer {
                     + listed.size().getAsLong() + " bytes but " + copied + " were read (the file changed while it was "
                     + "copied, or the server's listing is wrong); not copied");
         }
+    }
+
+    /**
+     * A plain FileSystemException about the temporary (a full disk, a server's refusal) is
+     * re-issued about the target, the file the user asked for, with the temporary named in the
+     * reason. Precise subclasses keep their type and message.
+     */
+    private static IOException namingTheTarget(IOException e, RemotePath temporary, RemotePath target) {
+        if (e.getClass() != FileSystemException.class || !temporary.toString().equals(((FileSystemException) e).getFile())) {
+            return e;
+        }
+        FileSystemException f = (FileSystemException) e;
+        FileSystemException named = new FileSystemException(target.toString(), f.getOtherFile(),
+                f.getReason() + " (while writing its temporary " + temporary.name() + ")");
+        named.initCause(e);
+        for (Throwable s : e.getSuppressed()) {
+            named.addSuppressed(s);
+        }
+        return named;
     }
 
     private static void discard(OutputStream out, RemotePath written, boolean viaRename, Throwable failure) {

@@ -388,6 +388,16 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
+    public java.util.OptionalLong freeBytes(String path) throws IOException {
+        var statvfs = sftp.getExtension(org.apache.sshd.sftp.client.extensions.openssh.OpenSSHStatPathExtension.class);
+        if (statvfs == null || !statvfs.isSupported()) {
+            return java.util.OptionalLong.empty();
+        }
+        var info = answer(() -> statvfs.stat(path));
+        return java.util.OptionalLong.of(info.f_bavail * info.f_frsize);
+    }
+
+    @Override
     public String realPath(String path) throws IOException {
         return answer(() -> sftp.canonicalPath(path));
     }

@@ -247,6 +247,11 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
+    public java.util.OptionalLong freeBytes(String path) throws IOException {
+        return on(w -> w.freeBytes(path));
+    }
+
+    @Override
     public String realPath(String path) throws IOException {
         return on(w -> w.realPath(path));
     }

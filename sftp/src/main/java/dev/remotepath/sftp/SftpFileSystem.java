@@ -437,7 +437,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime) throws IOException {
         checkOpen();
         try {
-            return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> transport(e, "write", file));
+            return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> writeFailure(e, file));
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {
                 throw transport(e, "write", file);
@@ -452,7 +452,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (s == null && e instanceof SftpStatusException && lstatQuietly(file.parent()) == null) {
                 throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
             }
-            throw transport(e, "write", file);
+            throw writeFailure(e, file);
         }
     }
 
@@ -650,6 +650,31 @@ public final class SftpFileSystem implements RemoteFileSystem {
         } catch (IOException e) {
             throw transport(e, "symlink", link);
         }
+    }
+
+    /** Less free space than this on the server's file system makes a write's FAILURE a full disk. */
+    private static final long NEARLY_FULL = 1 << 20;
+
+    /**
+     * A write's failure in words: SFTP v3 has no "no space" code, so OpenSSH answers a full disk
+     * with FAILURE ("Failure"). Where the server offers statvfs, one look at the free space of
+     * the file's file system tells a full disk from other failures.
+     */
+    private IOException writeFailure(IOException e, RemotePath file) {
+        if (e instanceof SftpStatusException se && se.status() == SftpStatusException.FAILURE) {
+            try {
+                java.util.OptionalLong free = conn().freeBytes(file.parent().pathString());
+                if (free.isPresent() && free.getAsLong() < NEARLY_FULL) {
+                    FileSystemException full = new FileSystemException(file.toString(), null,
+                            "no space left on the server (" + free.getAsLong() + " bytes free on its file system)");
+                    full.initCause(e);
+                    return full;
+                }
+            } catch (IOException | RuntimeException unknown) {
+                e.addSuppressed(unknown);
+            }
+        }
+        return transport(e, "write", file);
     }
 
     /** The server's REALPATH: links resolved by the server, so overlap checks see through aliases. */

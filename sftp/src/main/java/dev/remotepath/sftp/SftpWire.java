@@ -95,6 +95,12 @@ interface SftpWire {
 
     String readLink(String path) throws IOException;
 
+    /**
+     * {@code statvfs@openssh.com}: the bytes free to an unprivileged user on the file system
+     * holding {@code path}, or empty when the server does not offer the extension.
+     */
+    java.util.OptionalLong freeBytes(String path) throws IOException;
+
     /** SSH_FXP_REALPATH: the server's canonical absolute form of {@code path}, links resolved. */
     String realPath(String path) throws IOException;
 

@@ -432,6 +432,27 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
+    public java.util.OptionalLong freeBytes(String path) throws IOException {
+        if (!engine.offers("statvfs@openssh.com")) {
+            return java.util.OptionalLong.empty();
+        }
+        return answer(() -> {
+            Response r = extended(engine.newExtendedRequest("statvfs@openssh.com").putString(path));
+            if (r.getType() == PacketType.STATUS) {
+                r.ensureStatusPacketIsOK();
+                return java.util.OptionalLong.empty();
+            }
+            r.ensurePacketTypeIs(PacketType.EXTENDED_REPLY);
+            r.readUInt64(); // f_bsize
+            long frsize = r.readUInt64();
+            r.readUInt64(); // f_blocks
+            r.readUInt64(); // f_bfree
+            long bavail = r.readUInt64();
+            return java.util.OptionalLong.of(bavail * frsize);
+        });
+    }
+
+    @Override
     public String realPath(String path) throws IOException {
         return answer(() -> sftp.canonicalize(path));
     }

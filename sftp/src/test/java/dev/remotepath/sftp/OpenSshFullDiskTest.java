@@ -1,0 +1,59 @@
+package dev.remotepath.sftp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.OpenSshd;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A copy onto an SFTP server whose disk is full (a 256 KiB tmpfs the test mounts): OpenSSH
+ * answers FAILURE, and the error says the disk is full, naming the target rather than its
+ * temporary; nothing is left behind. Needs root to mount (CI runs as root).
+ */
+class OpenSshFullDiskTest {
+
+    @TempDir
+    Path work;
+
+    private static int run(String... cmd) throws Exception {
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aFullDiskSaysSo(SftpOptions.Client client) throws Exception {
+        OpenSshContractTest.requireInstalled(OpenSshd.SSHD, "OpenSSH sshd", "openssh-server");
+        Path full = Files.createDirectories(work.resolve("full"));
+        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", full.toString()) == 0,
+                "cannot mount a tmpfs here (not root?): skipped");
+        try (OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+            RemotePath source = RemotePaths.get("mem://full-" + UUID.randomUUID() + "/big.bin").write(new byte[1 << 20]);
+            RemotePath target = RemotePaths.get(server.uri(full.resolve("big.bin")), OpenSshContractTest.optionsFor(server, client));
+            try {
+                assertThatThrownBy(() -> source.copyTo(target)).isInstanceOf(FileSystemException.class)
+                        .hasMessageContaining("no space left on the server")
+                        .hasMessageStartingWith(target.toString() + ":");
+                try (Stream<Path> left = Files.list(full)) {
+                    assertThat(left).isEmpty();
+                }
+            } finally {
+                target.fileSystem().close();
+                source.fileSystem().close();
+            }
+        } finally {
+            run("umount", full.toString());
+        }
+    }
+}
