@@ -893,10 +893,30 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (!open) {
             return;
         }
+        // Multipart uploads still under way (the JVM is ending: SIGTERM, Ctrl-C) are aborted
+        // while the client can still say so, so that no unfinished upload stays in the bucket.
+        for (S3UploadStream upload : uploadsUnderWay) {
+            try {
+                upload.abort();
+            } catch (IOException | RuntimeException e) {
+                // best effort: the store may be unreachable, and the JVM is ending
+            }
+        }
         open = false;
         onClose.run();
         partUploads.shutdownNow();
         client.close();
+    }
+
+    /** Multipart uploads started and neither completed nor aborted yet. */
+    private final java.util.Set<S3UploadStream> uploadsUnderWay = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    void uploadStarted(S3UploadStream upload) {
+        uploadsUnderWay.add(upload);
+    }
+
+    void uploadEnded(S3UploadStream upload) {
+        uploadsUnderWay.remove(upload);
     }
 
     void requireOpen() {

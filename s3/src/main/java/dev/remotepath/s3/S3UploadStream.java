@@ -104,6 +104,7 @@ final class S3UploadStream extends AbortableOutputStream {
             finished = true;
             throw fs.translate(e, file);
         }
+        fs.uploadStarted(this);
         for (byte[] part : held) {
             submit(part, part.length);
         }
@@ -183,6 +184,7 @@ final class S3UploadStream extends AbortableOutputStream {
             finished = true;
             fs.client().completeMultipartUpload(c -> c.bucket(fs.bucket()).key(key).uploadId(uploadId)
                     .multipartUpload(m -> m.parts(done)));
+            fs.uploadEnded(this);
         } catch (ExecutionException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -247,5 +249,6 @@ final class S3UploadStream extends AbortableOutputStream {
             }
         }
         fs.abortUpload(key, uploadId, failure);
+        fs.uploadEnded(this);
     }
 }

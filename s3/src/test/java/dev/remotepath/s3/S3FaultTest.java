@@ -66,6 +66,20 @@ class S3FaultTest {
     }
 
     @Test
+    void closingTheFileSystemAbortsUploadsUnderWay() throws Exception {
+        // What happens at JVM exit (SIGTERM, Ctrl-C): file systems close, and must not leave
+        // an unfinished multipart upload in the bucket.
+        RemotePath root = viaProxy("faults", 0);
+        OutputStream out = root.fileSystem().openWrite(root.resolve("cut-short.bin"),
+                dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE);
+        out.write(random(3 * S3Options.MIN_PART_SIZE)); // past the threshold: parts are on their way
+        assertThat(raw.listMultipartUploads(l -> l.bucket("faults")).uploads()).isNotEmpty();
+        root.fileSystem().close();
+        assertThat(raw.listMultipartUploads(l -> l.bucket("faults")).uploads()).isEmpty();
+        assertThat(raw.listObjectsV2(l -> l.bucket("faults").prefix("cut-short")).contents()).isEmpty();
+    }
+
+    @Test
     void aSyncIntoAStoreThatStopsAnsweringEndsByItself() throws Exception {
         S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + proxy.port())).maxRetries(1)
                 .requestTimeout(java.time.Duration.ofSeconds(2)));
