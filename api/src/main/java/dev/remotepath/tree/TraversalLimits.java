@@ -17,7 +17,7 @@ import java.util.List;
  *       {@code remotepath.maxDepth} and {@code remotepath.maxPathLength} raise them).</li>
  *   <li>On a backend whose listings are round trips (not {@link Capability#IN_PROCESS}), a
  *       directory whose listing is the same as one of its ancestors' (names, types, sizes and
- *       times of every entry, at least one of them a directory) is a loop: a real tree that
+ *       times of every entry, two entries at least, one of them a directory) is a loop: a real tree that
  *       repeats itself entry for entry, times included, one level down, is a copy of a copy,
  *       and following it would never end on a fabricated one.</li>
  * </ul>
@@ -48,11 +48,15 @@ public final class TraversalLimits {
 
     /**
      * A fingerprint of a listing for the repeated-listing check, or 0 when the check does not
-     * apply (an in-process backend, or a listing without subdirectories, which ends there).
+     * apply (an in-process backend; a listing without subdirectories, which ends there; a single
+     * entry, which a real chain of same-named directories also shows).
      */
     public static long fingerprint(RemotePath dir, List<DirEntry> entries) {
         if (dir.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
             return 0;
+        }
+        if (entries.size() < 2) {
+            return 0; // a chain of single same-named directories is left to the depth limit
         }
         boolean anyDirectory = false;
         long h = 1125899906842597L;
@@ -62,6 +66,7 @@ public final class TraversalLimits {
             h = 31 * h + e.type().ordinal();
             h = 31 * h + e.stat().size().orElse(-1);
             h = 31 * h + e.stat().lastModified().map(t -> t.getEpochSecond() * 1_000_000_000L + t.getNano()).orElse(-1L);
+            h = 31 * h + e.stat().storedAt().map(t -> t.getEpochSecond() * 1_000_000_000L + t.getNano()).orElse(-1L);
         }
         return anyDirectory ? (h == 0 ? 1 : h) : 0;
     }
