@@ -72,7 +72,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
     private final HttpOptions options;
     private final HttpClient client;
     private final Runnable onClose;
-    private volatile boolean open = true;
+    private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
 
     HttpFileSystem(RemoteFileSystemProvider provider, String scheme, String host, int port, HttpOptions options,
             Runnable onClose) {
@@ -129,15 +129,14 @@ public final class HttpFileSystem implements RemoteFileSystem {
 
     @Override
     public boolean isOpen() {
-        return open;
+        return state.isOpen();
     }
 
     @Override
     public void close() throws IOException {
-        if (!open) {
-            return;
+        if (!state.close()) {
+            return; // another thread closed it (or is closing it)
         }
-        open = false;
         onClose.run();
         try {
             client.stop();
@@ -176,9 +175,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
     }
 
     private Exchange send(HttpMethod method, URI uri, HttpFields.Mutable extra, Duration total) throws IOException {
-        if (!open) {
-            throw new ClosedFileSystemException();
-        }
+        state.requireOpen();
         // Headers must come within requestTimeout (below) and a body may not stall for longer
         // than idleTimeout. A total deadline only where the whole body is read at once (index
         // pages); file bodies, which may rightly take hours, are held to minimumBodyRate instead.

@@ -3,14 +3,13 @@ package dev.remotepath.http;
 import dev.remotepath.FileSystemOptions;
 import dev.remotepath.RemotePath;
 import dev.remotepath.UriPaths;
+import dev.remotepath.spi.FileSystemCache;
 import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.InvalidPathException;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Serves {@code http://} and {@code https://}. One file system (and one Jetty client) per
@@ -22,7 +21,7 @@ public final class HttpFileSystemProvider implements RemoteFileSystemProvider {
     private record Key(String scheme, String host, int port, HttpOptions options) {
     }
 
-    private static final Map<Key, HttpFileSystem> FILE_SYSTEMS = new ConcurrentHashMap<>();
+    private static final FileSystemCache<Key, HttpFileSystem> FILE_SYSTEMS = new FileSystemCache<>();
 
     @Override
     public Set<String> schemes() {
@@ -56,8 +55,8 @@ public final class HttpFileSystemProvider implements RemoteFileSystemProvider {
             throw new InvalidPathException(uri.toString(), e.getMessage());
         }
         Key key = new Key(scheme, host.toLowerCase(Locale.ROOT), port, opts);
-        HttpFileSystem fs = FILE_SYSTEMS.compute(key, (k, existing) -> existing != null && existing.isOpen() ? existing
-                : new HttpFileSystem(this, scheme, host.toLowerCase(Locale.ROOT), port, opts, () -> FILE_SYSTEMS.remove(k)));
+        HttpFileSystem fs = FILE_SYSTEMS.get(key, (k, onClose) ->
+                new HttpFileSystem(this, scheme, k.host(), port, opts, onClose));
         return fs.path(path);
     }
 }

@@ -126,7 +126,7 @@ public final class S3FileSystem implements RemoteFileSystem {
      * directory.
      */
     private final Set<String> childrenKnown = ConcurrentHashMap.newKeySet();
-    private volatile boolean open = true;
+    private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
 
     S3FileSystem(RemoteFileSystemProvider provider, String bucket, S3Options options, Runnable onClose) {
         this.provider = provider;
@@ -885,13 +885,13 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     @Override
     public boolean isOpen() {
-        return open;
+        return state.isOpen();
     }
 
     @Override
     public void close() {
-        if (!open) {
-            return;
+        if (!state.close()) {
+            return; // another thread closed it (or is closing it)
         }
         // Multipart uploads still under way (the JVM is ending: SIGTERM, Ctrl-C) are aborted
         // while the client can still say so, so that no unfinished upload stays in the bucket.
@@ -902,7 +902,6 @@ public final class S3FileSystem implements RemoteFileSystem {
                 // best effort: the store may be unreachable, and the JVM is ending
             }
         }
-        open = false;
         onClose.run();
         partUploads.shutdownNow();
         client.close();
@@ -920,9 +919,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     void requireOpen() {
-        if (!open) {
-            throw new ClosedFileSystemException();
-        }
+        state.requireOpen();
     }
 
     @Override

@@ -7,9 +7,7 @@ import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.InvalidPathException;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -25,13 +23,14 @@ public final class S3FileSystemProvider implements RemoteFileSystemProvider {
     private record Key(String bucket, S3Options options) {
     }
 
-    private static final Map<Key, S3FileSystem> FILE_SYSTEMS = new ConcurrentHashMap<>();
+    private static final dev.remotepath.spi.FileSystemCache<Key, S3FileSystem> FILE_SYSTEMS =
+            new dev.remotepath.spi.FileSystemCache<>();
 
     static {
         // Connections left open by their users are closed when the JVM exits, so servers see a
         // clean goodbye rather than a dropped connection (and no upload is left half-sent).
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("remotepath-s3-close").unstarted(() -> {
-            for (S3FileSystem fs : java.util.List.copyOf(FILE_SYSTEMS.values())) {
+            for (S3FileSystem fs : FILE_SYSTEMS.all()) {
                 try {
                     fs.close();
                 } catch (RuntimeException ignored) {
@@ -69,24 +68,14 @@ public final class S3FileSystemProvider implements RemoteFileSystemProvider {
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : UriPaths.decode(uri.getRawPath());
         if (opts == null) {
-            for (var e : FILE_SYSTEMS.entrySet()) {
-                if (e.getKey().bucket().equals(bucket) && e.getValue().isOpen()) {
-                    return e.getValue().path(path);
-                }
+            java.util.Optional<S3FileSystem> any = FILE_SYSTEMS.find(k -> k.bucket().equals(bucket));
+            if (any.isPresent()) {
+                return any.get().path(path);
             }
             opts = S3Options.defaults();
         }
         Key key = new Key(bucket, opts);
-        S3FileSystem fs = FILE_SYSTEMS.get(key);
-        if (fs == null || !fs.isOpen()) {
-            synchronized (FILE_SYSTEMS) {
-                fs = FILE_SYSTEMS.get(key);
-                if (fs == null || !fs.isOpen()) {
-                    fs = new S3FileSystem(this, bucket, opts, () -> FILE_SYSTEMS.remove(key));
-                    FILE_SYSTEMS.put(key, fs);
-                }
-            }
-        }
+        S3FileSystem fs = FILE_SYSTEMS.get(key, (k, onClose) -> new S3FileSystem(this, k.bucket(), k.options(), onClose));
         return fs.path(path);
     }
 }

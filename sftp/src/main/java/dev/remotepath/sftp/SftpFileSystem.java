@@ -51,7 +51,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private final Runnable onClose;
     private final Set<Capability> capabilities;
     private volatile SftpWire connection;
-    private volatile boolean open = true;
+    private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
     private volatile boolean checkFileFailed;
     /** The order this server reads SYMLINK's paths in, probed before the first link. */
     private final SymlinkPlacement symlinks = new SymlinkPlacement();
@@ -207,15 +207,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
     /** Open until closed: a dropped connection is re-established by the next operation. */
     @Override
     public boolean isOpen() {
-        return open;
+        return state.isOpen();
     }
 
     @Override
     public void close() throws IOException {
-        if (!open) {
-            return;
+        if (!state.close()) {
+            return; // another thread closed it (or is closing it)
         }
-        open = false;
         onClose.run();
         connection.closeQuietly();
     }
@@ -226,9 +225,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     }
 
     private void checkOpen() {
-        if (!open) {
-            throw new ClosedFileSystemException();
-        }
+        state.requireOpen();
     }
 
     // ------------------------------------------------------------------ errors

@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.InvalidPathException;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Serves {@code sftp://[user@]host[:port]/path}. One SSH connection (file system) per user,
@@ -22,13 +20,14 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
     private record Key(String user, String host, int port, SftpOptions options) {
     }
 
-    private static final Map<Key, SftpFileSystem> FILE_SYSTEMS = new ConcurrentHashMap<>();
+    private static final dev.remotepath.spi.FileSystemCache<Key, SftpFileSystem> FILE_SYSTEMS =
+            new dev.remotepath.spi.FileSystemCache<>();
 
     static {
         // Connections left open by their users are closed when the JVM exits, so servers see a
         // clean goodbye rather than a dropped connection (and no upload is left half-sent).
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("remotepath-sftp-close").unstarted(() -> {
-            for (SftpFileSystem fs : java.util.List.copyOf(FILE_SYSTEMS.values())) {
+            for (SftpFileSystem fs : FILE_SYSTEMS.all()) {
                 try {
                     fs.close();
                 } catch (java.io.IOException | RuntimeException ignored) {
@@ -77,27 +76,17 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
         if (options == FileSystemOptions.DEFAULTS) {
             // A URI carries no credentials: the same user@host:port reaches the connection
             // already open for it, whatever options opened it.
-            for (var e : FILE_SYSTEMS.entrySet()) {
-                Key k = e.getKey();
-                if (k.user().equals(user) && k.host().equalsIgnoreCase(host) && k.port() == port && e.getValue().isOpen()) {
-                    return e.getValue().path(path);
-                }
+            java.util.Optional<SftpFileSystem> same = FILE_SYSTEMS.find(k -> k.user().equals(user)
+                    && k.host().equalsIgnoreCase(host) && k.port() == port);
+            if (same.isPresent()) {
+                return same.get().path(path);
             }
         }
         Key key = new Key(user, host.toLowerCase(Locale.ROOT), port, opts);
-        SftpFileSystem fs = FILE_SYSTEMS.get(key);
-        if (fs == null || !fs.isOpen()) {
-            synchronized (FILE_SYSTEMS) {
-                fs = FILE_SYSTEMS.get(key);
-                if (fs == null || !fs.isOpen()) {
-                    String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
-                            ? config.getHostName() : key.host();
-                    fs = new SftpFileSystem(this, new SftpEndpoint(user, key.host(), connectTo, port, key.options()),
-                            () -> FILE_SYSTEMS.remove(key));
-                    FILE_SYSTEMS.put(key, fs);
-                }
-            }
-        }
+        String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
+                ? config.getHostName() : key.host();
+        SftpFileSystem fs = FILE_SYSTEMS.get(key, (k, onClose) ->
+                new SftpFileSystem(this, new SftpEndpoint(k.user(), k.host(), connectTo, k.port(), k.options()), onClose));
         return fs.path(path);
     }
 }
