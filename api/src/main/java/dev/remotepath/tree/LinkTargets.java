@@ -31,17 +31,29 @@ public final class LinkTargets {
      * @param resolvedParent   the link's directory, with any links above it already resolved
      */
     public static RemotePath resolve(RemotePath link, RemotePath resolvedParent) throws IOException {
+        if (link.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IN_PROCESS)) {
+            try {
+                return link.fileSystem().realPath(link); // one system call where the system resolves
+            } catch (NoSuchFileException dangling) {
+                // resolve the text below, as far as it goes
+            }
+        }
         String text = link.readSymbolicLink();
         int[] hops = {1};
         return follow(link, text.startsWith("/") ? resolvedParent.root() : resolvedParent, text, hops);
     }
 
-    /** Where a traversal's start really is: every link on its path resolved, component by component. */
-    public static RemotePath startOf(RemotePath root) throws IOException {
+    /** Every link on {@code root}'s path resolved, component by component ({@link RealPaths#resolve}'s remote case). */
+    static RemotePath startOf(RemotePath root) throws IOException {
         return follow(root, root.root(), root.pathString(), new int[] {0});
     }
 
     private static RemotePath follow(RemotePath what, RemotePath base, String text, int[] hops) throws IOException {
+        if (text.length() > TraversalLimits.MAX_PATH_LENGTH) {
+            // A server's link text costs one LSTAT per component: a hostile one is not walked.
+            throw new FileSystemLoopException(what + " (a symbolic link's text is longer than "
+                    + TraversalLimits.MAX_PATH_LENGTH + " characters)");
+        }
         RemoteFileSystem fs = base.fileSystem();
         RemotePath current = base;
         boolean missing = false;

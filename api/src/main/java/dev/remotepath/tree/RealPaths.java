@@ -55,22 +55,35 @@ public final class RealPaths {
      * file systems never overlap.
      */
     public static Optional<String> overlap(RemotePath source, RemotePath target) throws IOException {
+        return check(source, target, true);
+    }
+
+    /**
+     * Why {@code target} may not receive a copy of the tree {@code source}: it is, or lies
+     * inside, the source once links are resolved (the copy would copy itself for ever). A source
+     * inside its target is fine for a copy.
+     */
+    public static Optional<String> targetInside(RemotePath source, RemotePath target) throws IOException {
+        return check(source, target, false);
+    }
+
+    private static Optional<String> check(RemotePath source, RemotePath target, boolean bothWays) throws IOException {
         if (!source.sameFileSystemAs(target)) {
             return Optional.empty();
         }
-        if (target.startsWith(source) || source.startsWith(target)) {
+        if (target.startsWith(source) || (bothWays && source.startsWith(target))) {
             return Optional.of(describe(source, target, source, target));
         }
         RemotePath s = resolve(source);
         RemotePath t = resolve(target);
-        if (t.startsWith(s) || s.startsWith(t)) {
+        if (t.startsWith(s) || (bothWays && s.startsWith(t))) {
             return Optional.of(describe(source, target, s, t));
         }
         return Optional.empty();
     }
 
     private static String describe(RemotePath source, RemotePath target, RemotePath s, RemotePath t) {
-        String how = s.equals(t) ? "are the same directory" : t.startsWith(s) ? "overlap: the target lies inside the source"
+        String how = s.equals(t) ? "are the same directory" : t.startsWith(s) ? "overlap: the target lies inside the source tree"
                 : "overlap: the source lies inside the target";
         boolean aliased = !s.equals(source) || !t.equals(target);
         return "source " + source + " and target " + target + " " + how

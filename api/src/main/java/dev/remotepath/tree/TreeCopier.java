@@ -96,17 +96,12 @@ public final class TreeCopier {
             return;
         }
         // The same, through links: a target that is an alias inside the source tree would copy forever.
-        if (source.sameFileSystemAs(target)) {
-            RemotePath s = RealPaths.resolve(source);
-            RemotePath t = RealPaths.resolve(target);
-            if (t.startsWith(s)) {
-                throw new FileSystemException(source.toString(), target.toString(), (s.equals(t)
-                        ? "source and target are the same" : "target lies inside the source tree")
-                        + " once symbolic links are resolved (" + s.pathString() + ", " + t.pathString() + ")");
-            }
+        Optional<String> inside = RealPaths.targetInside(source, target);
+        if (inside.isPresent()) {
+            throw new FileSystemException(source.toString(), target.toString(), inside.get());
         }
         copier.copyTreeInParallel(new DirEntry(source, stat), target,
-                copier.followInside ? LinkTargets.startOf(source) : source);
+                copier.followInside ? RealPaths.resolve(source) : source);
     }
 
     private void copyTreeInParallel(DirEntry root, RemotePath target, RemotePath resolved) throws IOException {

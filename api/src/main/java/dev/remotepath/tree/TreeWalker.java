@@ -57,7 +57,7 @@ public final class TreeWalker implements Iterator<DirEntry>, Closeable {
         Optional<String> rootKey = options.followLinks() ? root.stat().fileKey() : Optional.empty();
         // The root's listing fails eagerly so that a missing start is an exception from walk() itself.
         DirectoryListing listing = fs.list(root, options.detail());
-        push(listing, root, 1, rootKey, 0, options.followLinks() && rootKey.isEmpty() ? LinkTargets.startOf(root) : root);
+        push(listing, root, 1, rootKey, 0, options.followLinks() && rootKey.isEmpty() ? RealPaths.resolve(root) : root);
     }
 
     /** Walks below {@code root} as {@code options} say. */

@@ -92,8 +92,7 @@ class HostileHttpServerTest {
     void aNonIndexPageBelowTheRootFailsThatDirectoryAndTheSyncDeletesNothing() throws Exception {
         server.on("GET /pub/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb,
                 "<a href=\"sub/\">sub/</a>\n<a href=\"a.txt\">a.txt</a>"));
-        server.on("* /pub/a.txt", (req, resp, cb) -> ScriptedServer.send(resp, cb, 200, "text/plain",
-                "kept".getBytes(StandardCharsets.UTF_8), Map.of()));
+        server.on("* /pub/a.txt", (req, resp, cb) -> ScriptedServer.text(resp, cb, "kept"));
         server.on("GET /pub/sub/", (req, resp, cb) -> ScriptedServer.html(resp, cb,
                 "<html><head><title>Maintenance</title></head><body><a href=\"x\">x</a></body></html>"));
         Path dst = Files.createDirectories(temp.resolve("mirror/sub"));
@@ -173,8 +172,7 @@ class HostileHttpServerTest {
     void oneEntrysFailureFailsThatEntryOnly() throws Exception {
         server.on("GET /e/", (req, resp, cb) -> ScriptedServer.index(req, resp, cb,
                 "<a href=\"gone.txt\">gone.txt</a>\n<a href=\"ok.txt\">ok.txt</a>"));
-        server.on("* /e/ok.txt", (req, resp, cb) -> ScriptedServer.send(resp, cb, 200, "text/plain",
-                "ok".getBytes(StandardCharsets.UTF_8), Map.of()));
+        server.on("* /e/ok.txt", (req, resp, cb) -> ScriptedServer.text(resp, cb, "ok"));
         Path dst = temp.resolve("e");
         SyncReport r = PathSyncer.builder(path("/e/"), RemotePaths.of(dst)).build().run();
         assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e.relativePath()).isEqualTo("gone.txt"));

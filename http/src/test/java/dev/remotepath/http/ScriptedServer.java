@@ -105,6 +105,11 @@ final class ScriptedServer implements AutoCloseable {
                 + "</title></head><body>\n" + body + "\n</body></html>");
     }
 
+    /** A plain-text file body. */
+    static void text(Response response, Callback callback, String body) {
+        send(response, callback, 200, "text/plain", body.getBytes(StandardCharsets.UTF_8), Map.of());
+    }
+
     static void html(Response response, Callback callback, String page) {
         send(response, callback, 200, "text/html", page.getBytes(StandardCharsets.UTF_8), Map.of());
     }

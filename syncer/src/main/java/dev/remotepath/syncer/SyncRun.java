@@ -235,7 +235,7 @@ final class SyncRun {
         try {
             long rootListing = TraversalLimits.fingerprint(sourceRoot, sources);
             merge("", targetRoot, sources, targets, rootListing == 0 ? List.of() : List.of("listing:" + rootListing),
-                    options.symlinks() == SymlinkPolicy.FOLLOW ? dev.remotepath.tree.LinkTargets.startOf(sourceRoot) : sourceRoot);
+                    options.symlinks() == SymlinkPolicy.FOLLOW ? RealPaths.resolve(sourceRoot) : sourceRoot);
         } finally {
             // Subdirectories were handed to walker threads: wait for every one of them.
             walking.arriveAndAwaitAdvance();
@@ -303,7 +303,10 @@ final class SyncRun {
             RemotePath resolvedDir) throws IOException {
         String name = s != null ? s.name() : t.name();
         if (FileTransfer.isTemporary(name)) {
-            // A killed copy's leftover: never synced as a file; on the target side it goes.
+            // A killed copy's leftover: never synced as a file (said, not silent); on the target side it goes.
+            if (s != null) {
+                listener.skipped(rel.isEmpty() ? name : rel + "/" + name, "a temporary of an interrupted copy (.rptmp)");
+            }
             if (t != null && !t.isDirectory()) {
                 removeStaleTemporary(t.path());
             }
