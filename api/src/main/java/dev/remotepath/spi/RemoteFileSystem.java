@@ -124,10 +124,12 @@ public interface RemoteFileSystem extends Closeable {
 
     /**
      * Where {@code path} really is: the same location with every symbolic link on the way
-     * resolved, as the server sees it (local {@code realpath}, SFTP {@code REALPATH}). Safety
-     * checks (does a target lie inside its source?) compare these, never the text of the paths,
-     * so a link that aliases a directory cannot make a sync delete its own source. The default,
-     * for backends without links (S3, HTTP), is the path itself.
+     * resolved by the system itself (local {@code realpath}). The api asks it of
+     * {@link Capability#IN_PROCESS} backends, where it is one system call; on remote backends
+     * with links {@code tree.RealPaths} resolves component by component instead, since a
+     * server's REALPATH may be lexical (MINA's is). Safety checks compare these, never the text
+     * of the paths, so a link that aliases a directory cannot make a sync delete its own
+     * source. The default, for backends without links, is the path itself.
      *
      * @throws java.nio.file.NoSuchFileException when {@code path} does not exist
      */

@@ -398,11 +398,6 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public String realPath(String path) throws IOException {
-        return answer(() -> sftp.canonicalPath(path));
-    }
-
-    @Override
     public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
         var reply = answer(() -> checkFile.checkFileName(path, List.of(algorithm), 0L, 0L, 0));
         if (reply == null || !algorithm.equalsIgnoreCase(reply.getKey()) || reply.getValue().size() != 1) {

@@ -252,11 +252,6 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
-    public String realPath(String path) throws IOException {
-        return on(w -> w.realPath(path));
-    }
-
-    @Override
     public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
         return on(w -> w.checkFile(path, algorithm));
     }

@@ -674,17 +674,6 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return transport(e, "write", file);
     }
 
-    /** The server's REALPATH: links resolved by the server, so overlap checks see through aliases. */
-    @Override
-    public RemotePath realPath(RemotePath path) throws IOException {
-        checkOpen();
-        try {
-            return path(repeatable(w -> w.realPath(path.pathString())));
-        } catch (IOException e) {
-            throw transport(e, "realpath", path);
-        }
-    }
-
     @Override
     public String readSymbolicLink(RemotePath link) throws IOException {
         checkOpen();

@@ -101,9 +101,6 @@ interface SftpWire {
      */
     java.util.OptionalLong freeBytes(String path) throws IOException;
 
-    /** SSH_FXP_REALPATH: the server's canonical absolute form of {@code path}, links resolved. */
-    String realPath(String path) throws IOException;
-
     /**
      * {@code check-file-name} over the whole file with one algorithm ({@code md5}, {@code sha1},
      * ...); empty when the server answered with another algorithm or several hashes.

@@ -453,11 +453,6 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public String realPath(String path) throws IOException {
-        return answer(() -> sftp.canonicalize(path));
-    }
-
-    @Override
     public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
         return answer(() -> {
             Response r = extended(engine.newExtendedRequest("check-file-name").putString(path).putString(algorithm)
