@@ -34,8 +34,12 @@ final class Failures {
         return SOME_FAILED;
     }
 
-    /** "PATH: cause" for file system errors, the message otherwise. */
+    /** "PATH: cause" for file system errors, the message otherwise; hints name the CLI's flags. */
     static String describe(Throwable e) {
+        return Hints.forCli(describeAsThrown(e));
+    }
+
+    private static String describeAsThrown(Throwable e) {
         if (e instanceof FileSystemException f) {
             String what = switch (f) {
                 case NoSuchFileException x -> "no such file or directory";

@@ -55,7 +55,30 @@ final class Paths {
         if (arg.regionMatches(true, 0, "s3:", 0, 3) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), s3Options(options));
         }
+        if ((arg.regionMatches(true, 0, "http:", 0, 5) || arg.regionMatches(true, 0, "https:", 0, 6)) && options != null) {
+            return RemotePaths.get(java.net.URI.create(arg), httpOptions(options));
+        }
         return RemotePaths.get(arg);
+    }
+
+    /** HTTP options from the flags. */
+    static dev.remotepath.http.HttpOptions httpOptions(Rpath r) {
+        dev.remotepath.http.HttpOptions.Builder b = dev.remotepath.http.HttpOptions.builder()
+                .lenientIndexPages(r.httpLenientIndex)
+                .crossOriginRedirects(r.httpCrossOriginRedirects);
+        if (r.timeout != null) {
+            b.requestTimeout(r.timeout).idleTimeout(r.timeout);
+        }
+        if (r.httpListingTimeout != null) {
+            b.listingTimeout(r.httpListingTimeout);
+        }
+        if (r.httpMaxIndexBytes != null) {
+            b.maxIndexPageBytes(r.httpMaxIndexBytes);
+        }
+        if (r.httpMinRate != null) {
+            b.minimumBodyRate(r.httpMinRate);
+        }
+        return b.build();
     }
 
     /** SFTP options from the flags; the password from the environment or a prompt, never a flag. */
@@ -67,6 +90,9 @@ final class Paths {
                         : dev.remotepath.sftp.SftpOptions.HostKeyPolicy.STRICT);
         if (r.knownHosts != null) {
             b.knownHosts(r.knownHosts);
+        }
+        if (r.timeout != null) {
+            b.readTimeout(r.timeout);
         }
         String env = System.getenv(SFTP_PASSWORD_ENV);
         if (env != null) {
@@ -88,6 +114,9 @@ final class Paths {
         }
         if (r.s3Region != null) {
             b.region(r.s3Region);
+        }
+        if (r.timeout != null) {
+            b.requestTimeout(r.timeout);
         }
         return b.build();
     }

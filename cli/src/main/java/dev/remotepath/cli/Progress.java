@@ -110,7 +110,7 @@ final class Progress implements SyncListener, AutoCloseable {
 
     /** How sync errors read on stderr. */
     static String errorLine(dev.remotepath.syncer.SyncError e) {
-        return "rpath sync: " + Text.escape(e.toString());
+        return "rpath sync: " + Text.escape(Hints.forCli(e.toString()));
     }
 
     private void paintLoop() {

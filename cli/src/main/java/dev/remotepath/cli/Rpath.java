@@ -51,6 +51,12 @@ public final class Rpath {
     URI s3Endpoint;
     String s3Region;
     boolean s3PathStyle;
+    java.time.Duration timeout;
+    java.time.Duration httpListingTimeout;
+    Long httpMinRate;
+    Long httpMaxIndexBytes;
+    boolean httpLenientIndex;
+    boolean httpCrossOriginRedirects;
 
     boolean help;
     boolean version;
@@ -77,7 +83,19 @@ public final class Rpath {
                 .option("R", v -> s3Region = v, "S3: the region (default: AWS_REGION or the profile's, else us-east-1).",
                         "--s3-region")
                 .flag(() -> s3PathStyle = true, "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).",
-                        "--s3-path-style");
+                        "--s3-path-style")
+                .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, HTTP: the longest a server may "
+                        + "take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
+                .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),
+                        "HTTP: the longest a whole index page may take to arrive (default 2m).", "--http-listing-timeout")
+                .option("SIZE", v -> httpMaxIndexBytes = Syntax.toSize(v),
+                        "HTTP: the largest index page read (default 8M).", "--http-max-index-bytes")
+                .option("SIZE", v -> httpMinRate = Syntax.toSize(v), "HTTP: the slowest a file body may arrive, "
+                        + "bytes per second (default 1K; 0 turns the check off).", "--http-min-rate")
+                .flag(() -> httpLenientIndex = true, "HTTP: list pages whose title and headings do not name their "
+                        + "directory (maintenance and login pages are then read as listings).", "--http-lenient-index")
+                .flag(() -> httpCrossOriginRedirects = true,
+                        "HTTP: follow redirects to another scheme, host or port.", "--http-cross-origin-redirects");
     }
 
     final PrintWriter out;

@@ -26,6 +26,7 @@ final class SyncCommand implements Command {
     int transfers = 4;
     boolean preserveLinks;
     boolean followLinks;
+    boolean allowEmptySource;
 
     SyncCommand(Rpath rpath) {
         this.rpath = rpath;
@@ -49,6 +50,8 @@ final class SyncCommand implements Command {
                 .flag(() -> preserveLinks = true, "Recreate symbolic links as links.", "--links")
                 .flag(() -> followLinks = true, "Copy what symbolic links point to.", "--copy-links")
                 .exclusive("--links", "--copy-links")
+                .flag(() -> allowEmptySource = true, "With --delete, let an empty source (or one whose files the "
+                        + "filters all exclude) empty DST; refused otherwise.", "--allow-empty-source")
                 .positional("SRC", v -> source = v)
                 .positional("DST", v -> target = v);
     }
@@ -58,6 +61,7 @@ final class SyncCommand implements Command {
         try (Progress.SyncListenerHandle progress = Progress.open(rpath.json || dryRun, rpath.err)) {
             PathSyncer.Builder b = PathSyncer.builder(Paths.of(source), Paths.of(target))
                     .deleteExtraneous(delete)
+                    .allowEmptySource(allowEmptySource)
                     .transfers(transfers)
                     .include(includes.toArray(String[]::new))
                     .exclude(excludes.toArray(String[]::new))
@@ -110,7 +114,8 @@ final class SyncCommand implements Command {
         if (rpath.json) {
             List<Object> errors = new ArrayList<>();
             for (SyncError e : r.errors()) {
-                errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation()).put("message", e.message()));
+                errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation())
+                        .put("message", Hints.forCli(e.message())));
             }
             rpath.out.println(Json.obj().put("filesCopied", r.filesCopied()).put("bytesCopied", r.bytesCopied())
                     .put("filesSkipped", r.filesSkipped()).put("filesDeleted", r.filesDeleted())
@@ -118,7 +123,7 @@ final class SyncCommand implements Command {
                     .put("errors", errors).put("contentBytesRead", r.contentBytesRead())
                     .put("linksCreated", r.linksCreated()).put("linksSkipped", r.linksSkipped())
                     .put("checksumsNative", r.checksumsNative()).put("checksumsStreamed", r.checksumsStreamed())
-                    .put("refusal", r.refusal().orElse(null)).put("durationMs", r.duration().toMillis()));
+                    .put("refusal", r.refusal().map(Hints::forCli).orElse(null)).put("durationMs", r.duration().toMillis()));
         } else {
             // Concatenated rather than formatted: Formatter's first use costs a fresh JVM ~8 ms.
             rpath.out.println("copied " + r.filesCopied() + " file(s) (" + Progress.size(r.bytesCopied()) + "), skipped "
@@ -130,7 +135,7 @@ final class SyncCommand implements Command {
                 rpath.out.println("skipped " + r.linksSkipped() + " symbolic link(s) (--links or --copy-links to sync them)");
             }
             // The errors themselves reached stderr as they happened (Progress).
-            r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + m));
+            r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + Hints.forCli(m)));
         }
         if (r.refusedForSafety()) {
             return Failures.REFUSED;

@@ -320,6 +320,57 @@ final class Syntax {
         }
     }
 
+    /**
+     * A duration as people write it: {@code 90} (seconds), {@code 90s}, {@code 500ms},
+     * {@code 2m}, {@code 1h30m}; positive.
+     */
+    static java.time.Duration toDuration(String value) {
+        java.util.regex.Matcher m = DURATION_PART.matcher(value);
+        java.time.Duration total = java.time.Duration.ZERO;
+        int at = 0;
+        try {
+            if (value.matches("[0-9]{1,9}")) {
+                total = java.time.Duration.ofSeconds(Long.parseLong(value));
+                at = value.length();
+            }
+            while (at < value.length() && m.find(at) && m.start() == at) {
+                long n = Long.parseLong(m.group(1));
+                total = total.plus(switch (m.group(2)) {
+                    case "ms" -> java.time.Duration.ofMillis(n);
+                    case "s" -> java.time.Duration.ofSeconds(n);
+                    case "m" -> java.time.Duration.ofMinutes(n);
+                    default -> java.time.Duration.ofHours(n);
+                });
+                at = m.end();
+            }
+        } catch (ArithmeticException e) {
+            at = -1;
+        }
+        if (value.isEmpty() || at != value.length() || total.isZero()) {
+            throw new IllegalArgumentException("'" + value + "' is not a duration (say 30s, 500ms, 2m or 1h30m)");
+        }
+        return total;
+    }
+
+    private static final java.util.regex.Pattern DURATION_PART = java.util.regex.Pattern.compile("([0-9]{1,9})(ms|s|m|h)");
+
+    /** A size in bytes: {@code 4096}, {@code 64K}, {@code 8M}, {@code 1G} (powers of 1024). */
+    static long toSize(String value) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,15})([KMG]i?B?|B)?", java.util.regex.Pattern.CASE_INSENSITIVE)
+                .matcher(value);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + value + "' is not a size (say 4096, 64K, 8M or 1G)");
+        }
+        long n = Long.parseLong(m.group(1));
+        int shift = m.group(2) == null ? 0 : switch (Character.toUpperCase(m.group(2).charAt(0))) {
+            case 'K' -> 10;
+            case 'M' -> 20;
+            case 'G' -> 30;
+            default -> 0;
+        };
+        return n << shift;
+    }
+
     static URI toUri(String value) {
         try {
             return new URI(value);

@@ -202,7 +202,8 @@ public final class HttpFileSystem implements RemoteFileSystem {
             throw new InterruptedIOException(method + " " + uri + " interrupted");
         } catch (TimeoutException e) {
             request.abort(e);
-            throw new SocketTimeoutException(method + " " + uri + ": no response within " + options.requestTimeout().toSeconds() + " s");
+            throw new SocketTimeoutException(method + " " + uri + ": no response within "
+                    + options.requestTimeout().toSeconds() + " s (HttpOptions.requestTimeout)");
         } catch (ExecutionException e) {
             throw transportFailure(method, uri, e.getCause());
         }
@@ -499,6 +500,12 @@ public final class HttpFileSystem implements RemoteFileSystem {
                 if (e instanceof FileSystemException) {
                     throw e;
                 }
+                if (causedByTimeout(e)) {
+                    SocketTimeoutException t = new SocketTimeoutException("GET " + uri + ": the index page did not "
+                            + "arrive within " + options.listingTimeout().toSeconds() + " s (HttpOptions.listingTimeout)");
+                    t.initCause(e);
+                    throw t;
+                }
                 throw new IOException("GET " + uri + ": reading the index page failed: " + e.getMessage(), e);
             }
             String encoding = ex.headers().get(HttpHeader.CONTENT_ENCODING);
@@ -522,6 +529,15 @@ public final class HttpFileSystem implements RemoteFileSystem {
                     + "(HttpOptions.lenientIndexPages accepts such pages)");
         }
         return DirectoryListing.of(page.entries());
+    }
+
+    private static boolean causedByTimeout(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof TimeoutException || c instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A redirect from a directory to one of its ancestors (not to itself): an endless tree. */

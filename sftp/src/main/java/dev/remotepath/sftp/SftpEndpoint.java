@@ -68,7 +68,7 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
 
     static String unknownKey(String type, String fingerprint, Path knownHosts) {
         return "the server's " + type + " key (" + fingerprint + ") is not in " + knownHosts
-                + "; add it (ssh-keyscan), or accept new keys (rpath --accept-new-host-keys; SftpOptions.hostKeyPolicy ACCEPT_NEW)";
+                + "; add it (ssh-keyscan), or accept new keys (SftpOptions.hostKeyPolicy(ACCEPT_NEW))";
     }
 
     static String revokedKey(Path knownHosts, String type, String fingerprint) {

@@ -212,7 +212,7 @@ final class SyncRun {
         }
         if (sources.isEmpty() && options.deleteExtraneous() && !options.allowEmptySource()) {
             throw new SyncRefusedException("source " + sourceRoot + " is empty and extraneous files would be "
-                    + "deleted: refusing to empty the target (allowEmptySource overrides)");
+                    + "deleted: refusing to empty the target (PathSyncer.Builder.allowEmptySource overrides)");
         }
         List<DirEntry> targets;
         boolean targetExists = true;
@@ -862,7 +862,7 @@ final class SyncRun {
             throw new SyncRefusedException("source " + sourceRoot + " holds no file to sync"
                     + (filters.active() ? " after filters" : "") + " (only empty directories, if anything) and "
                     + deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
-                    + "(allowEmptySource overrides)");
+                    + "(PathSyncer.Builder.allowEmptySource overrides)");
         }
     }
 
