@@ -801,6 +801,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
         Map<String, String> meta = metadata.isPresent() ? metadata.get()
                 : head(source, false).map(HeadObjectResponse::metadata).orElse(Map.of());
+        abortStaleUploads(targetKey);
         String uploadId = client.createMultipartUpload(c -> c.bucket(bucket).key(targetKey).metadata(meta)
                 .contentType(contentType.orElse(OCTET_STREAM))).uploadId();
         try {
@@ -825,6 +826,17 @@ public final class S3FileSystem implements RemoteFileSystem {
         } catch (RuntimeException e) {
             abortUpload(targetKey, uploadId, e);
             throw e;
+        }
+    }
+
+    /** Before a multipart upload of {@code key}: its unfinished uploads of earlier writers go (S3StaleUploads). */
+    void abortStaleUploads(String key) {
+        if (options.abortStaleUploads()) {
+            java.util.Set<String> ours = new java.util.HashSet<>();
+            for (S3UploadStream u : uploadsUnderWay) {
+                u.uploadId().ifPresent(ours::add);
+            }
+            S3StaleUploads.abort(client, bucket, key, ours);
         }
     }
 

@@ -39,11 +39,17 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * @param requestTimeout    how long one attempt of a request may wait for the store: the
  *                          attempt as a whole, and each read of a streamed body (60 s); a store
  *                          that stops answering fails each request within it (times its retries)
+ * @param abortStaleUploads before a multipart upload of a key, abort the unfinished uploads of
+ *                          that same key that a writer before it left behind (a process killed
+ *                          mid-upload); on by default. Such uploads are invisible to listings and
+ *                          billed for their parts until aborted. Turn off where another tool
+ *                          uploads the same keys at the same time as this one.
  */
 public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
         Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
-        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout) implements FileSystemOptions {
+        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean abortStaleUploads)
+        implements FileSystemOptions {
 
     /** CopyObject's limit: larger objects must be copied part by part. */
     public static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
@@ -118,6 +124,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private boolean etagIsMd5 = true;
         private long multipartCopyThreshold = MAX_SINGLE_COPY;
         private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
+        private boolean abortStaleUploads = true;
 
         public Builder region(String r) {
             this.region = r;
@@ -192,12 +199,18 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
+        /** Whether a multipart upload first aborts the same key's unfinished uploads of earlier writers (default on). */
+        public Builder abortStaleUploads(boolean abort) {
+            this.abortStaleUploads = abort;
+            return this;
+        }
+
         public S3Options build() {
             Compatibility c = compatibility != null ? compatibility
                     : endpoint != null ? Compatibility.GENERIC : Compatibility.AWS;
             return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
                     multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
-                    etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout);
+                    etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout, abortStaleUploads);
         }
     }
 }

@@ -40,7 +40,7 @@ final class S3UploadStream extends AbortableOutputStream {
     private byte[] buffer = new byte[8 * 1024];
     private int count;
     private long total;
-    private String uploadId;
+    private volatile String uploadId;
     private boolean finished;
 
     S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata) {
@@ -98,6 +98,7 @@ final class S3UploadStream extends AbortableOutputStream {
     /** Past the threshold: start the multipart upload and send what was held back. */
     private void begin() throws IOException {
         try {
+            fs.abortStaleUploads(key);
             uploadId = fs.client().createMultipartUpload(c -> c.bucket(fs.bucket()).key(key).metadata(metadata)
                     .contentType(S3FileSystem.OCTET_STREAM)).uploadId();
         } catch (SdkException e) {
@@ -109,6 +110,11 @@ final class S3UploadStream extends AbortableOutputStream {
             submit(part, part.length);
         }
         held.clear();
+    }
+
+    /** The multipart upload's id once it has begun. */
+    java.util.Optional<String> uploadId() {
+        return java.util.Optional.ofNullable(uploadId);
     }
 
     private void submit(byte[] content, int length) throws IOException {

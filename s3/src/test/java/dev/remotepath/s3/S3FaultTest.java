@@ -79,6 +79,49 @@ class S3FaultTest {
         assertThat(raw.listObjectsV2(l -> l.bucket("faults").prefix("cut-short")).contents()).isEmpty();
     }
 
+    /** What a writer killed with SIGKILL mid-upload leaves: an upload begun, a part sent, never completed. */
+    private String killedUpload(String key) {
+        String id = raw.createMultipartUpload(c -> c.bucket("faults").key(key)).uploadId();
+        raw.uploadPart(u -> u.bucket("faults").key(key).uploadId(id).partNumber(1),
+                software.amazon.awssdk.core.sync.RequestBody.fromBytes(random(S3Options.MIN_PART_SIZE)));
+        return id;
+    }
+
+    private java.util.List<String> uploadsOf(String key) {
+        return raw.listMultipartUploads(l -> l.bucket("faults").prefix(key)).uploads().stream()
+                .filter(u -> u.key().equals(key)).map(software.amazon.awssdk.services.s3.model.MultipartUpload::uploadId)
+                .toList();
+    }
+
+    @Test
+    void theNextUploadOfAKeyAbortsWhatAKilledWriterLeftOfIt() throws Exception {
+        killedUpload("killed.bin");
+        killedUpload("killed.bin");
+        String neighbour = killedUpload("killed.bin.other");
+        assertThat(uploadsOf("killed.bin")).isNotEmpty();
+        RemotePath root = viaProxy("faults", 0);
+        byte[] content = random(3 * S3Options.MIN_PART_SIZE);
+        root.resolve("killed.bin").write(content);
+        assertThat(root.resolve("killed.bin").readAllBytes()).isEqualTo(content);
+        assertThat(uploadsOf("killed.bin")).isEmpty();
+        // Another key that shares the name as a prefix is not this key: its upload is left alone.
+        assertThat(uploadsOf("killed.bin.other")).containsExactly(neighbour);
+        raw.abortMultipartUpload(a -> a.bucket("faults").key("killed.bin.other").uploadId(neighbour));
+        root.fileSystem().close();
+    }
+
+    @Test
+    void staleUploadsAreKeptWhenTheOptionIsOff() throws Exception {
+        String stale = killedUpload("kept.bin");
+        S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + proxy.port()))
+                .partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE).abortStaleUploads(false));
+        RemotePath root = RemotePaths.get(URI.create("s3://faults/"), o);
+        root.resolve("kept.bin").write(random(2 * S3Options.MIN_PART_SIZE));
+        assertThat(uploadsOf("kept.bin")).containsExactly(stale);
+        raw.abortMultipartUpload(a -> a.bucket("faults").key("kept.bin").uploadId(stale));
+        root.fileSystem().close();
+    }
+
     @Test
     void aSyncIntoAStoreThatStopsAnsweringEndsByItself() throws Exception {
         S3Options o = server.options(b -> b.endpoint(URI.create("http://127.0.0.1:" + proxy.port())).maxRetries(1)
