@@ -47,7 +47,14 @@ final class S3Errors {
         String said = code.isEmpty() ? "HTTP " + e.statusCode() : "HTTP " + e.statusCode() + " " + code;
         String message = e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null
                 ? e.awsErrorDetails().errorMessage() : "";
+        if (message.isEmpty()) {
+            // Not an S3 error document (a proxy's or load balancer's page, say): what it said.
+            message = snippet(e);
+        }
         String detail = message.isEmpty() ? said : said + ": " + message;
+        if (e.statusCode() >= 500 && e.requestId() != null && !e.requestId().isBlank()) {
+            detail += "; request id " + e.requestId(); // what the store's operators ask for
+        }
         IOException out = switch (e.statusCode()) {
             case 404 -> code.equals("NoSuchBucket")
                     ? new NoSuchFileException(uri, null, "no such bucket (" + detail + ")")
@@ -59,10 +66,31 @@ final class S3Errors {
             case 412 -> new FileSystemException(uri, null,
                     "changed on the server while being read: its ETag no longer matches (" + said + ")");
             case 429, 503 -> new FileSystemException(uri, null, "throttled by the store after retries (" + detail + ")");
+            case 500, 501, 502, 504 -> new FileSystemException(uri, null, "the store failed the request (" + detail + ")");
             default -> new FileSystemException(uri, null, detail);
         };
         out.initCause(e);
         return out;
+    }
+
+    /**
+     * What an answer that is no S3 error document said: its status text and its kind, which
+     * points at a proxy or load balancer in between. The SDK keeps no such body to quote.
+     */
+    private static String snippet(S3Exception e) {
+        if (e.awsErrorDetails() == null || e.awsErrorDetails().sdkHttpResponse() == null) {
+            return "";
+        }
+        var response = e.awsErrorDetails().sdkHttpResponse();
+        String status = response.statusText().map(t -> t.replaceAll("\\p{Cntrl}", "?").strip()).orElse("");
+        String type = response.firstMatchingHeader("Content-Type").map(t -> t.replaceAll("\\p{Cntrl}", "?").strip())
+                .orElse("");
+        if (type.isEmpty() || type.contains("xml")) {
+            return status;
+        }
+        String kind = "a " + (type.length() > 60 ? type.substring(0, 60) : type) + " answer, not an S3 error: "
+                + "a proxy in between?";
+        return status.isEmpty() ? kind : status + " (" + kind + ")";
     }
 
     private static boolean timedOut(Throwable e) {

@@ -1,0 +1,107 @@
+package dev.remotepath.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A store that fails requests: the error says what it answered (status, S3 error code and
+ * message, the request id operators ask for), and when the answer is not an S3 error document,
+ * what kind of answer it was.
+ */
+@Timeout(60)
+class S3ErrorAnswersTest {
+
+    private HttpServer server;
+    private final AtomicReference<Answer> answer = new AtomicReference<>();
+
+    record Answer(int status, String contentType, String body, String requestId) {
+    }
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            Answer a = answer.get();
+            byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", a.contentType());
+            if (a.requestId() != null) {
+                exchange.getResponseHeaders().set("x-amz-request-id", a.requestId());
+            }
+            boolean head = exchange.getRequestMethod().equals("HEAD");
+            exchange.sendResponseHeaders(a.status(), head ? -1 : body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                if (!head) {
+                    out.write(body);
+                }
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private RemotePath bucket() throws IOException {
+        S3Options o = S3Options.builder().endpoint(URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
+                .pathStyle(true).region("us-east-1").credentials(S3Credentials.of("k", "s")).maxRetries(0).build();
+        return RemotePaths.get(URI.create("s3://failing/dir/"), o);
+    }
+
+    @Test
+    void anInternalErrorSaysWhatTheStoreAnswered() throws IOException {
+        answer.set(new Answer(500, "application/xml", "<?xml version=\"1.0\"?><Error><Code>InternalError</Code>"
+                + "<Message>We encountered an internal error. Please try again.</Message>"
+                + "<RequestId>4442587FB7D0A2F9</RequestId></Error>", "4442587FB7D0A2F9"));
+        RemotePath dir = bucket();
+        assertThatThrownBy(dir::list).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("s3://failing/dir")
+                .hasMessageContaining("the store failed the request")
+                .hasMessageContaining("HTTP 500 InternalError: We encountered an internal error")
+                .hasMessageContaining("request id 4442587FB7D0A2F9");
+        assertThatThrownBy(() -> dir.resolve("f.txt").writeString("x")).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("s3://failing/dir").hasMessageContaining("HTTP 500 InternalError");
+        dir.fileSystem().close();
+    }
+
+    @Test
+    void aPageThatIsNotAnS3ErrorIsNamedForWhatItIs() throws IOException {
+        answer.set(new Answer(502, "text/html", "<html><head><title>502 Bad Gateway</title><style>h1{x}</style>"
+                + "</head><body>\n<h1>Bad Gateway</h1>\n<p>The upstream\u001b[31m store is down.</p>"
+                + "x".repeat(5000) + "</body></html>", null));
+        RemotePath dir = bucket();
+        assertThatThrownBy(dir::list).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("the store failed the request (HTTP 502: Bad Gateway (a text/html answer, "
+                        + "not an S3 error: a proxy in between?))");
+        dir.fileSystem().close();
+    }
+
+    @Test
+    void throttlingIsNamedAsSuch() throws IOException {
+        answer.set(new Answer(503, "application/xml",
+                "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>", null));
+        RemotePath dir = bucket();
+        assertThatThrownBy(dir::list).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("throttled by the store")
+                .hasMessageContaining("HTTP 503 SlowDown: Please reduce your request rate.");
+        dir.fileSystem().close();
+    }
+}
