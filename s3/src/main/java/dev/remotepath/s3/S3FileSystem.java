@@ -304,7 +304,9 @@ public final class S3FileSystem implements RemoteFileSystem {
         String prefix = prefix(path);
         ListObjectsV2Response page = listPage(path, prefix, null, 1, false);
         if (page.contents().isEmpty()) {
-            return Optional.empty();
+            // Nothing below it; a marker alone can still make it a directory, on stores whose
+            // listings leave a prefix's own marker out (s3proxy's file system provider).
+            return markerStat(path, prefix);
         }
         rememberDirectory(prefix);
         var first = page.contents().getFirst();
@@ -313,6 +315,26 @@ public final class S3FileSystem implements RemoteFileSystem {
             b.storedAt(first.lastModified());
         }
         return Optional.of(b.build());
+    }
+
+    /** The directory whose marker object {@code prefix} exists (HEAD answers), or empty. */
+    private Optional<FileStat> markerStat(RemotePath path, String prefix) throws IOException {
+        try {
+            HeadObjectResponse h = client.headObject(r -> r.bucket(bucket).key(prefix));
+            rememberDirectory(prefix);
+            FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
+            if (h.lastModified() != null) {
+                b.storedAt(h.lastModified());
+            }
+            return Optional.of(b.build());
+        } catch (S3Exception e) {
+            if (S3Errors.isNotFound(e)) {
+                return Optional.empty();
+            }
+            throw translate(e, path);
+        } catch (SdkException e) {
+            throw translate(e, path);
+        }
     }
 
     boolean directoryExists(RemotePath path) throws IOException {
@@ -456,6 +478,11 @@ public final class S3FileSystem implements RemoteFileSystem {
         ListObjectsV2Response first = listPage(directory, prefix, null, 1000, true);
         boolean empty = first.contents().isEmpty() && first.commonPrefixes().isEmpty();
         if (empty && !isRoot(directory)) {
+            // An empty listing: an empty directory kept by its marker alone (a store may list
+            // a prefix without its own marker), a file, or nothing.
+            if (markerStat(directory, prefix).isPresent()) {
+                return DirectoryListing.of(List.of());
+            }
             if (head(directory, false).isPresent()) {
                 throw new java.nio.file.NotDirectoryException(directory.toString());
             }
@@ -618,14 +645,16 @@ public final class S3FileSystem implements RemoteFileSystem {
         ListObjectsV2Response page = listPage(directory, prefix, null, 2, false);
         for (var o : page.contents()) {
             if (!o.key().equals(prefix)) {
-                throw new DirectoryNotEmptyException(directory.toString());
+                DirectoryNotEmptyException e = new DirectoryNotEmptyException(directory.toString());
+                e.initCause(new IOException("holds " + o.key()));
+                throw e;
             }
         }
         forgetDirectories(prefix);
-        if (!page.contents().isEmpty()) {
-            deleteFiles(List.of(directory), List.of(prefix)); // the marker
-        }
-        // Without a marker, the directory ceased to exist with its last key.
+        // The marker, also when the listing did not show it: some stores (s3proxy's file system
+        // provider) leave a prefix's own marker out of its listing. Deleting a key that is not
+        // there succeeds, so a directory that had no marker costs one idempotent request.
+        deleteFiles(List.of(directory), List.of(prefix));
     }
 
     @Override

@@ -92,11 +92,13 @@ class S3RequestCountTest {
     }
 
     @Test
-    void deleting2500ObjectsTakesThreeBatches() throws Exception {
+    void deleting2500ObjectsTakesThreeBatchesAndTheMarker() throws Exception {
         seed("doomed/", 2_500);
         counter.reset();
         bucket.resolve("doomed").deleteRecursively();
-        assertThat(counter.count("DeleteObjects")).as(counter.toString()).isEqualTo(3);
+        // Three batches of 1,000 objects at most, then the directory's marker (deleted whether or
+        // not a listing showed it: some stores leave a prefix's own marker out of its listing).
+        assertThat(counter.count("DeleteObjects")).as(counter.toString()).isEqualTo(4);
         assertThat(counter.count("DeleteObject")).as(counter.toString()).isZero();
         assertThat(counter.count("HeadObject")).as("only the start is stat'ed: " + counter).isEqualTo(1);
         assertThat(server.blobStore.list("counted", org.jclouds.blobstore.options.ListContainerOptions.Builder

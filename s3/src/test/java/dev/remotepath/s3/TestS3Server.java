@@ -10,8 +10,8 @@ import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
 
 /**
- * An in-process S3 server (s3proxy over jclouds' in-memory blob store) on 127.0.0.1 and a
- * random port, with SigV4 authentication, for tests and benchmarks.
+ * An in-process S3 server (s3proxy over jclouds' in-memory blob store, or its file system one)
+ * on 127.0.0.1 and a random port, with SigV4 authentication, for tests and benchmarks.
  */
 public final class TestS3Server implements AutoCloseable {
 
@@ -24,8 +24,22 @@ public final class TestS3Server implements AutoCloseable {
     public final URI endpoint;
 
     public TestS3Server() throws Exception {
-        context = ContextBuilder.newBuilder("transient").credentials("identity", "credential")
-                .overrides(new Properties()).build(BlobStoreContext.class);
+        this("transient", new Properties());
+    }
+
+    /**
+     * s3proxy over jclouds' file system provider, storing under {@code root}: a store that keeps
+     * directories as directories (an empty one lists as a prefix with nothing inside).
+     */
+    public static TestS3Server onDisk(java.nio.file.Path root) throws Exception {
+        Properties p = new Properties();
+        p.setProperty("jclouds.filesystem.basedir", root.toString());
+        return new TestS3Server("filesystem", p);
+    }
+
+    private TestS3Server(String provider, Properties properties) throws Exception {
+        context = ContextBuilder.newBuilder(provider).credentials("identity", "credential")
+                .overrides(properties).build(BlobStoreContext.class);
         blobStore = context.getBlobStore();
         proxy = S3Proxy.builder()
                 .blobStore(blobStore)
