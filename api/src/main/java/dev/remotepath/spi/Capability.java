@@ -32,6 +32,13 @@ public enum Capability {
     SERVER_SIDE_COPY,
     /** Many files can be deleted in one request. */
     BATCH_DELETE,
+    /**
+     * A file can be written (or copied) where its parent directories do not exist: they exist
+     * by implication as long as anything is under them (object stores, where a directory is a
+     * key prefix). Without it, as in {@code java.nio.file}, such a write fails with
+     * {@code NoSuchFileException}. Creating a directory still needs its parent.
+     */
+    IMPLICIT_DIRECTORIES,
     /** The server computes some checksums itself ({@link RemoteFileSystem#nativeChecksums()}). */
     NATIVE_CHECKSUM,
     /**

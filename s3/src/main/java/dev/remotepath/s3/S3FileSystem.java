@@ -214,7 +214,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE,
-                Capability.SERVER_SIDE_COPY, Capability.BATCH_DELETE, Capability.NATIVE_CHECKSUM);
+                Capability.SERVER_SIDE_COPY, Capability.BATCH_DELETE, Capability.NATIVE_CHECKSUM,
+                Capability.IMPLICIT_DIRECTORIES);
     }
 
     S3Client client() {
@@ -565,7 +566,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (isRoot(file)) {
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
-        requireParentDirectory(file);
+        requireNoFileAbove(file);
         if (isDirectoryForWrite(file)) {
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
@@ -585,6 +586,32 @@ public final class S3FileSystem implements RemoteFileSystem {
             }
         }
         return out;
+    }
+
+    /**
+     * A write needs no parent directory ({@link Capability#IMPLICIT_DIRECTORIES}: a prefix exists
+     * by what is under it), but a file on the way would make one name both a file and a
+     * directory, which a listing then refuses. Each ancestor not known to be a directory is
+     * HEADed; a write publishes them all as known ({@link #published}), so a run pays this once
+     * per new prefix.
+     */
+    private void requireNoFileAbove(RemotePath path) throws IOException {
+        for (RemotePath p = path.parent(); !isRoot(p) && !knownDirectories.contains(prefix(p)); p = p.parent()) {
+            if (head(p, false).isPresent()) {
+                throw new FileSystemException(path.toString(), null, "not a directory: " + p + " is a file");
+            }
+        }
+    }
+
+    /** {@code file} was published: every prefix above it is a directory now. */
+    void published(RemotePath file) throws IOException {
+        for (RemotePath p = file.parent(); !isRoot(p); p = p.parent()) {
+            String prefix = prefix(p);
+            if (knownDirectories.contains(prefix)) {
+                return;
+            }
+            rememberDirectory(prefix);
+        }
     }
 
     private void requireParentDirectory(RemotePath path) throws IOException {
@@ -728,7 +755,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         requireOpen();
         String sourceKey = key(source);
         String targetKey = key(target);
-        requireParentDirectory(target);
+        requireNoFileAbove(target);
         if (isDirectoryForWrite(target)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
@@ -743,6 +770,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         // COPY keeps all of the source's metadata, its stored mtime among them.
         copyObject(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty());
+        published(target);
         return true;
     }
 

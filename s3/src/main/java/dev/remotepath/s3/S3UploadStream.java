@@ -176,6 +176,7 @@ final class S3UploadStream extends AbortableOutputStream {
             finished = true;
             byte[] whole = whole();
             fs.putObject(file, key, whole, whole.length, metadata, S3FileSystem.OCTET_STREAM);
+            fs.published(file);
             return;
         }
         try {
@@ -191,6 +192,7 @@ final class S3UploadStream extends AbortableOutputStream {
             fs.client().completeMultipartUpload(c -> c.bucket(fs.bucket()).key(key).uploadId(uploadId)
                     .multipartUpload(m -> m.parts(done)));
             fs.uploadEnded(this);
+            fs.published(file);
         } catch (ExecutionException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

@@ -78,7 +78,7 @@ class S3ErrorAnswersTest {
                 .hasMessageContaining("HTTP 500 InternalError: We encountered an internal error")
                 .hasMessageContaining("request id 4442587FB7D0A2F9");
         assertThatThrownBy(() -> dir.resolve("f.txt").writeString("x")).isInstanceOf(FileSystemException.class)
-                .hasMessageContaining("s3://failing/dir").hasMessageContaining("HTTP 500 InternalError");
+                .hasMessageContaining("s3://failing/dir").hasMessageContaining("the store failed the request (HTTP 500");
         dir.fileSystem().close();
     }
 

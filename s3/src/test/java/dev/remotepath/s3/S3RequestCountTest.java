@@ -63,6 +63,23 @@ class S3RequestCountTest {
     }
 
     @Test
+    void writingUnderANewPrefixNeedsNoParentAndChecksItsAncestorsOnce() throws Exception {
+        counter.reset();
+        bucket.resolve("fresh/prefix/first.txt").writeString("1");
+        // A HEAD per ancestor (none of them may be a file) on top of an ordinary write's
+        // requests; one PUT, and no marker for the new prefixes.
+        int perWrite = counter.count("HeadObject") - 2;
+        assertThat(counter.count("PutObject")).as(counter.toString()).isEqualTo(1);
+        counter.reset();
+        for (int i = 0; i < 10; i++) {
+            bucket.resolve("fresh/prefix/more-" + i + ".txt").writeString("x");
+        }
+        assertThat(counter.count("HeadObject")).as("the prefixes are known now: " + counter).isEqualTo(10 * perWrite);
+        assertThat(counter.count("PutObject")).isEqualTo(10);
+        assertThat(bucket.resolve("fresh").isDirectory()).isTrue();
+    }
+
+    @Test
     void listing10kObjectsTakesTenPagesAndNoHead() throws Exception {
         seed("ten-k/", 10_000);
         counter.reset();

@@ -646,9 +646,30 @@ public abstract class RemoteFileSystemContract {
     }
 
     @Test
-    void writeIntoMissingParentFails() throws IOException {
+    void writeIntoMissingParentFailsUnlessDirectoriesAreImplicit() throws IOException {
         assumeWritable();
-        assertThatThrownBy(() -> dir.resolve("no/such/dir/f").writeString("x")).isInstanceOf(NoSuchFileException.class);
+        RemotePath f = dir.resolve("no/such/dir/f");
+        if (!dir.fileSystem().capabilities().contains(Capability.IMPLICIT_DIRECTORIES)) {
+            assertThatThrownBy(() -> f.writeString("x")).isInstanceOf(NoSuchFileException.class);
+            assertThat(dir.resolve("no").exists()).isFalse();
+            return;
+        }
+        f.writeString("x");
+        assertThat(f.readString()).isEqualTo("x");
+        assertThat(dir.resolve("no").isDirectory()).isTrue();
+        assertThat(dir.resolve("no/such/dir").list()).extracting(DirEntry::name).containsExactly("f");
+        assertThat(dir.list()).extracting(DirEntry::name).contains("no");
+    }
+
+    @Test
+    void writeUnderAFileFails() throws IOException {
+        assumeWritable();
+        RemotePath f = dir.resolve("f").writeString("a file");
+        assertThatThrownBy(() -> f.resolve("child").writeString("x")).isInstanceOf(FileSystemException.class);
+        assertThatThrownBy(() -> f.resolve("deeper/child").writeString("x")).isInstanceOf(FileSystemException.class);
+        assertThat(f.readString()).isEqualTo("a file");
+        assertThat(f.isRegularFile()).isTrue();
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("f");
     }
 
     @Test
@@ -850,9 +871,14 @@ public abstract class RemoteFileSystemContract {
     }
 
     @Test
-    void copyIntoMissingParentFails() throws IOException {
+    void copyIntoMissingParentFailsUnlessDirectoriesAreImplicit() throws IOException {
         assumeWritable();
         RemotePath src = dir.resolve("src").writeString("x");
+        if (dir.fileSystem().capabilities().contains(Capability.IMPLICIT_DIRECTORIES)) {
+            src.copyTo(dir.resolve("no/parent/dst"));
+            assertThat(dir.resolve("no/parent/dst").readString()).isEqualTo("x");
+            return;
+        }
         assertThatThrownBy(() -> src.copyTo(dir.resolve("no/parent/dst"))).isInstanceOf(NoSuchFileException.class);
     }
 
