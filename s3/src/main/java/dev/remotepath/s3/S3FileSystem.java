@@ -588,6 +588,40 @@ public final class S3FileSystem implements RemoteFileSystem {
         return out;
     }
 
+    /** {@code mkdir s3://bucket/}: the bucket, as {@code rclone mkdir} makes it; an existing one is FileAlreadyExists. */
+    private void createBucket(RemotePath root) throws IOException {
+        try {
+            client.headBucket(b -> b.bucket(bucket));
+            throw new FileAlreadyExistsException(root.toString());
+        } catch (S3Exception e) {
+            if (e.statusCode() != 404) {
+                throw translate(e, root);
+            }
+        } catch (SdkException e) {
+            throw translate(e, root);
+        }
+        String region = client.serviceClientConfiguration().region().id();
+        try {
+            client.createBucket(c -> {
+                c.bucket(bucket);
+                if (!region.equals("us-east-1") && options.endpoint().isEmpty()) {
+                    c.createBucketConfiguration(b -> b.locationConstraint(region)); // AWS wants it outside us-east-1
+                }
+            });
+        } catch (S3Exception e) {
+            String code = errorCode(e);
+            if (code.equals("BucketAlreadyOwnedByYou")) {
+                throw new FileAlreadyExistsException(root.toString());
+            }
+            if (code.equals("BucketAlreadyExists")) {
+                throw new FileAlreadyExistsException(root.toString(), null, "the bucket name is taken by another account");
+            }
+            throw translate(e, root);
+        } catch (SdkException e) {
+            throw translate(e, root);
+        }
+    }
+
     /**
      * A write needs no parent directory ({@link Capability#IMPLICIT_DIRECTORIES}: a prefix exists
      * by what is under it), but a file on the way would make one name both a file and a
@@ -639,7 +673,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     public void createDirectory(RemotePath directory) throws IOException {
         requireOpen();
         if (isRoot(directory)) {
-            throw new FileAlreadyExistsException(directory.toString());
+            createBucket(directory);
+            return;
         }
         requireParentDirectory(directory);
         if (head(directory, false).isPresent() || directoryStat(directory).isPresent()) {

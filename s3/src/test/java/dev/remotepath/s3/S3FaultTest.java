@@ -240,8 +240,32 @@ class S3FaultTest {
             assertThatThrownBy(() -> p.parent().list()).isInstanceOf(NoSuchFileException.class)
                     .hasMessageContaining("no such bucket").hasMessageContaining("s3://no-such-bucket/a");
             assertThatThrownBy(() -> p.root().stat()).isInstanceOf(NoSuchFileException.class);
+            assertThatThrownBy(() -> p.root().list()).isInstanceOf(NoSuchFileException.class)
+                    .hasMessageContaining("no such bucket");
+            assertThatThrownBy(() -> p.writeString("x")).isInstanceOf(NoSuchFileException.class)
+                    .hasMessageContaining("no such bucket");
+            assertThatThrownBy(() -> p.parent().createDirectory()).isInstanceOf(NoSuchFileException.class);
+            assertThat(p.root().exists()).isFalse();
         } finally {
             p.fileSystem().close();
+        }
+    }
+
+    @Test
+    void mkdirOfABucketRootCreatesTheBucket() throws Exception {
+        RemotePath root = RemotePaths.get(URI.create("s3://made-by-mkdir/"), server.options());
+        try {
+            assertThat(root.exists()).isFalse();
+            root.createDirectory();
+            assertThat(raw.headBucket(h -> h.bucket("made-by-mkdir")).sdkHttpResponse().isSuccessful()).isTrue();
+            assertThat(root.isDirectory()).isTrue();
+            assertThat(root.list()).isEmpty();
+            assertThatThrownBy(root::createDirectory).isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
+            root.createDirectories(); // an existing directory is fine for -p
+            root.resolve("a/b.txt").writeString("in the new bucket");
+            assertThat(root.resolve("a/b.txt").readString()).isEqualTo("in the new bucket");
+        } finally {
+            root.fileSystem().close();
         }
     }
 
