@@ -77,6 +77,9 @@ final class S3UploadStream extends AbortableOutputStream {
             total += n;
             off += n;
             len -= n;
+            if (uploadId == null && total > threshold) {
+                begin(); // past the threshold by a byte: an object of threshold bytes or fewer is one PUT
+            }
         }
     }
 
@@ -85,11 +88,7 @@ final class S3UploadStream extends AbortableOutputStream {
         buffer = new byte[partSize];
         count = 0;
         if (uploadId == null) {
-            held.add(part);
-            if ((long) held.size() * partSize <= threshold) {
-                return;
-            }
-            begin();
+            held.add(part); // not yet past the threshold
             return;
         }
         submit(part, partSize);

@@ -63,6 +63,27 @@ class S3RequestCountTest {
     }
 
     @Test
+    void theMultipartThresholdIsTheLargestSinglePut() throws Exception {
+        // Defaults: 16 MiB threshold, 8 MiB parts (docs/s3.md).
+        byte[] content = new byte[16 * 1024 * 1024];
+        new java.util.Random(16).nextBytes(content);
+        bucket.resolve("sizes/exactly-16.bin").write(content);
+        assertThat(counter.count("PutObject")).as(counter.toString()).isEqualTo(1);
+        assertThat(counter.count("CreateMultipartUpload")).as(counter.toString()).isZero();
+        counter.reset();
+        byte[] larger = java.util.Arrays.copyOf(content, 20 * 1024 * 1024);
+        bucket.resolve("sizes/twenty.bin").write(larger);
+        assertThat(counter.count("PutObject")).as(counter.toString()).isZero();
+        assertThat(counter.count("CreateMultipartUpload")).as(counter.toString()).isEqualTo(1);
+        assertThat(counter.count("UploadPart")).as("8 + 8 + 4 MiB: " + counter).isEqualTo(3);
+        assertThat(bucket.resolve("sizes/twenty.bin").readAllBytes()).isEqualTo(larger);
+        counter.reset();
+        bucket.resolve("sizes/one-more.bin").write(java.util.Arrays.copyOf(content, 16 * 1024 * 1024 + 1));
+        assertThat(counter.count("CreateMultipartUpload")).as(counter.toString()).isEqualTo(1);
+        assertThat(counter.count("UploadPart")).as(counter.toString()).isEqualTo(3);
+    }
+
+    @Test
     void writingUnderANewPrefixNeedsNoParentAndChecksItsAncestorsOnce() throws Exception {
         counter.reset();
         bucket.resolve("fresh/prefix/first.txt").writeString("1");
