@@ -93,6 +93,26 @@ final class S3Errors {
         return status.isEmpty() ? kind : status + " (" + kind + ")";
     }
 
+    /**
+     * Whether a create-only request (If-None-Match: *) was refused because the key exists: 412,
+     * or AWS's 409 ConditionalRequestConflict when another conditional write of the key won.
+     */
+    static boolean isCreateOnlyRefusal(S3Exception e) {
+        return e.statusCode() == 412 || (e.statusCode() == 409 && e.awsErrorDetails() != null
+                && "ConditionalRequestConflict".equals(e.awsErrorDetails().errorCode()));
+    }
+
+    /** The error for a create-only request: FileAlreadyExists when refused for that, else as usual. */
+    static IOException createOnlyRefused(S3Exception e, String uri) {
+        if (!isCreateOnlyRefusal(e)) {
+            return translate(e, uri);
+        }
+        java.nio.file.FileAlreadyExistsException x = new java.nio.file.FileAlreadyExistsException(uri, null,
+                e.statusCode() == 409 ? "another writer created it at the same time" : null);
+        x.initCause(e);
+        return x;
+    }
+
     private static boolean timedOut(Throwable e) {
         for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
             if (t instanceof java.net.SocketTimeoutException) {

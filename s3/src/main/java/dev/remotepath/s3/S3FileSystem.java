@@ -570,12 +570,16 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (isDirectoryForWrite(file)) {
             throw new FileSystemException(file.toString(), null, "is a directory");
         }
-        Optional<HeadObjectResponse> existing = mode == WriteMode.CREATE_OR_TRUNCATE ? Optional.empty()
-                : head(file, false);
-        if (mode == WriteMode.CREATE_NEW && existing.isPresent()) {
+        boolean createOnly = mode == WriteMode.CREATE_NEW;
+        // CREATE_NEW publishes with If-None-Match: *, so of two writers only one can win; a HEAD
+        // first only where the store may ignore the header (S3Options.conditionalWrites).
+        Optional<HeadObjectResponse> existing = mode == WriteMode.CREATE_OR_TRUNCATE
+                || (createOnly && options.conditionalWrites()) ? Optional.empty() : head(file, false);
+        if (createOnly && existing.isPresent()) {
             throw new FileAlreadyExistsException(file.toString());
         }
-        S3UploadStream out = new S3UploadStream(this, file, key, Map.of(MTIME_KEY, formatMtime(lastModified)));
+        S3UploadStream out = new S3UploadStream(this, file, key, Map.of(MTIME_KEY, formatMtime(lastModified)),
+                createOnly);
         if (mode == WriteMode.CREATE_OR_APPEND && existing.isPresent()) {
             // S3 objects are immutable: appending rewrites the object with the old content first.
             try (InputStream old = openRead(file, 0)) {
@@ -655,13 +659,19 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
     }
 
-    /** Publishes a whole object in one PUT. */
+    /** Publishes a whole object in one PUT; {@code createOnly}: only if no object has the key. */
     void putObject(RemotePath file, String key, byte[] content, int length, Map<String, String> metadata,
-            String contentType) throws IOException {
+            String contentType, boolean createOnly) throws IOException {
         try {
-            client.putObject(p -> p.bucket(bucket).key(key).contentType(contentType).contentLength((long) length)
-                    .metadata(metadata), RequestBody.fromContentProvider(
-                            () -> new java.io.ByteArrayInputStream(content, 0, length), length, contentType));
+            client.putObject(p -> {
+                p.bucket(bucket).key(key).contentType(contentType).contentLength((long) length).metadata(metadata);
+                if (createOnly) {
+                    p.ifNoneMatch("*");
+                }
+            }, RequestBody.fromContentProvider(() -> new java.io.ByteArrayInputStream(content, 0, length), length,
+                    contentType));
+        } catch (S3Exception e) {
+            throw createOnly ? S3Errors.createOnlyRefused(e, file.toString()) : translate(e, file);
         } catch (SdkException e) {
             throw translate(e, file);
         }
@@ -681,7 +691,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             throw new FileAlreadyExistsException(directory.toString());
         }
         String prefix = prefix(directory);
-        putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, formatMtime(Instant.now())), DIRECTORY_TYPE);
+        putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, formatMtime(Instant.now())), DIRECTORY_TYPE, false);
         rememberDirectory(prefix);
         listedToTheEnd(prefix); // just made, and no key was below it
     }
@@ -794,7 +804,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (isDirectoryForWrite(target)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
-        if (!replaceExisting && head(target, false).isPresent()) {
+        if (!replaceExisting && !options.conditionalWrites() && head(target, false).isPresent()) {
             throw new FileAlreadyExistsException(target.toString());
         }
         long size;
@@ -804,7 +814,8 @@ public final class S3FileSystem implements RemoteFileSystem {
             size = head(source, false).orElseThrow(() -> new NoSuchFileException(source.toString())).contentLength();
         }
         // COPY keeps all of the source's metadata, its stored mtime among them.
-        copyObject(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty());
+        copyObject(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty(), null,
+                !replaceExisting);
         published(target);
         return true;
     }
@@ -822,7 +833,7 @@ public final class S3FileSystem implements RemoteFileSystem {
                 throw new NoSuchFileException(path.toString());
             }
             // A directory: its marker carries the time (made explicit if it was implicit).
-            putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, formatMtime(time)), DIRECTORY_TYPE);
+            putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, formatMtime(time)), DIRECTORY_TYPE, false);
             return;
         }
         HeadObjectResponse h = head.get();
@@ -833,7 +844,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         Optional<String> type = Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM));
         String etag = h.eTag() == null ? null : unquote(h.eTag());
         try {
-            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag);
+            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag, false);
         } catch (PreconditionFailed refused) {
             // Some stores (s3proxy after a multipart upload) refuse If-Match with the very ETag
             // their HEAD reports; only a changed ETag means the object changed.
@@ -842,7 +853,7 @@ public final class S3FileSystem implements RemoteFileSystem {
                 throw new FileSystemException(path.toString(), null,
                         "replaced on the server while its modification time was being set");
             }
-            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null);
+            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null, false);
         }
     }
 
@@ -853,20 +864,23 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
     }
 
+    /**
+     * CopyObject, or UploadPartCopy in parts for objects beyond CopyObject's 5 GiB.
+     * {@code ifMatch}: only while the source has that ETag; {@code createOnly}: only if the
+     * target does not exist.
+     */
     private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
-            Optional<Map<String, String>> metadata, Optional<String> contentType) throws IOException {
-        copyObject(source, sourceKey, target, targetKey, size, metadata, contentType, null);
-    }
-
-    /** CopyObject, or UploadPartCopy in parts for objects beyond CopyObject's 5 GiB. */
-    private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
-            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
+            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch, boolean createOnly)
+            throws IOException {
         try {
             if (size <= options.multipartCopyThreshold()) {
                 CopyObjectRequest.Builder c = CopyObjectRequest.builder().sourceBucket(bucket).sourceKey(sourceKey)
                         .destinationBucket(bucket).destinationKey(targetKey);
                 if (ifMatch != null) {
                     c.copySourceIfMatch(ifMatch);
+                }
+                if (createOnly) {
+                    c.ifNoneMatch("*");
                 }
                 if (metadata.isPresent()) {
                     c.metadataDirective(MetadataDirective.REPLACE).metadata(metadata.get());
@@ -875,8 +889,11 @@ public final class S3FileSystem implements RemoteFileSystem {
                 client.copyObject(c.build());
                 return;
             }
-            copyInParts(source, sourceKey, target, targetKey, size, metadata, contentType, ifMatch);
+            copyInParts(source, sourceKey, target, targetKey, size, metadata, contentType, ifMatch, createOnly);
         } catch (S3Exception e) {
+            if (createOnly && S3Errors.isCreateOnlyRefusal(e)) {
+                throw S3Errors.createOnlyRefused(e, target.toString());
+            }
             if (e.statusCode() == 412 && ifMatch != null) {
                 throw new PreconditionFailed(e);
             }
@@ -890,7 +907,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     private void copyInParts(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
-            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch) throws IOException {
+            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch, boolean createOnly)
+            throws IOException {
         Map<String, String> meta = metadata.isPresent() ? metadata.get()
                 : head(source, false).map(HeadObjectResponse::metadata).orElse(Map.of());
         abortStaleUploads(targetKey);
@@ -913,8 +931,12 @@ public final class S3FileSystem implements RemoteFileSystem {
                 });
                 parts.add(CompletedPart.builder().partNumber(n).eTag(r.copyPartResult().eTag()).build());
             }
-            client.completeMultipartUpload(c -> c.bucket(bucket).key(targetKey).uploadId(uploadId)
-                    .multipartUpload(m -> m.parts(parts)));
+            client.completeMultipartUpload(c -> {
+                c.bucket(bucket).key(targetKey).uploadId(uploadId).multipartUpload(m -> m.parts(parts));
+                if (createOnly) {
+                    c.ifNoneMatch("*");
+                }
+            });
         } catch (RuntimeException e) {
             abortUpload(targetKey, uploadId, e);
             throw e;

@@ -39,6 +39,12 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * @param requestTimeout    how long one attempt of a request may wait for the store: the
  *                          attempt as a whole, and each read of a streamed body (60 s); a store
  *                          that stops answering fails each request within it (times its retries)
+ * @param conditionalWrites the store honours {@code If-None-Match: *} on PUT, CopyObject and
+ *                          CompleteMultipartUpload (AWS since 2024, MinIO, Ceph, R2): a
+ *                          create-only write ({@code CREATE_NEW}, a copy that must not replace)
+ *                          is then that one request, and of two writers only one wins. Off, the
+ *                          header is still sent but a HEAD checks first, for stores that ignore
+ *                          it (s3proxy). Default: on for {@link Compatibility#AWS}, off otherwise
  * @param abortStaleUploads before a multipart upload of a key, abort the unfinished uploads of
  *                          that same key that a writer before it left behind (a process killed
  *                          mid-upload); on by default. Such uploads are invisible to listings and
@@ -48,7 +54,8 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
         Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
-        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean abortStaleUploads)
+        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean conditionalWrites,
+        boolean abortStaleUploads)
         implements FileSystemOptions {
 
     /** CopyObject's limit: larger objects must be copied part by part. */
@@ -125,6 +132,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private long multipartCopyThreshold = MAX_SINGLE_COPY;
         private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
         private boolean abortStaleUploads = true;
+        private Boolean conditionalWrites;
 
         public Builder region(String r) {
             this.region = r;
@@ -205,12 +213,19 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
+        /** Whether the store honours If-None-Match: * (default: on for AWS, off for other stores). */
+        public Builder conditionalWrites(boolean honoured) {
+            this.conditionalWrites = honoured;
+            return this;
+        }
+
         public S3Options build() {
             Compatibility c = compatibility != null ? compatibility
                     : endpoint != null ? Compatibility.GENERIC : Compatibility.AWS;
             return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
                     multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
-                    etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout, abortStaleUploads);
+                    etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout,
+                    conditionalWrites != null ? conditionalWrites : c == Compatibility.AWS, abortStaleUploads);
         }
     }
 }

@@ -42,9 +42,12 @@ final class S3UploadStream extends AbortableOutputStream {
     private long total;
     private volatile String uploadId;
     private boolean finished;
+    /** Publish only if no object has the key (If-None-Match: *): CREATE_NEW. */
+    private final boolean createOnly;
 
-    S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata) {
+    S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata, boolean createOnly) {
         this.fs = fs;
+        this.createOnly = createOnly;
         this.file = file;
         this.key = key;
         this.metadata = metadata;
@@ -174,7 +177,7 @@ final class S3UploadStream extends AbortableOutputStream {
         if (uploadId == null) {
             finished = true;
             byte[] whole = whole();
-            fs.putObject(file, key, whole, whole.length, metadata, S3FileSystem.OCTET_STREAM);
+            fs.putObject(file, key, whole, whole.length, metadata, S3FileSystem.OCTET_STREAM, createOnly);
             fs.published(file);
             return;
         }
@@ -188,8 +191,12 @@ final class S3UploadStream extends AbortableOutputStream {
             }
             done.sort(Comparator.comparing(CompletedPart::partNumber));
             finished = true;
-            fs.client().completeMultipartUpload(c -> c.bucket(fs.bucket()).key(key).uploadId(uploadId)
-                    .multipartUpload(m -> m.parts(done)));
+            fs.client().completeMultipartUpload(c -> {
+                c.bucket(fs.bucket()).key(key).uploadId(uploadId).multipartUpload(m -> m.parts(done));
+                if (createOnly) {
+                    c.ifNoneMatch("*");
+                }
+            });
             fs.uploadEnded(this);
             fs.published(file);
         } catch (ExecutionException | InterruptedException e) {
@@ -197,6 +204,10 @@ final class S3UploadStream extends AbortableOutputStream {
                 Thread.currentThread().interrupt();
             }
             IOException t = failure(e);
+            abortQuietly(t);
+            throw t;
+        } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
+            IOException t = createOnly ? S3Errors.createOnlyRefused(e, file.toString()) : fs.translate(e, file);
             abortQuietly(t);
             throw t;
         } catch (SdkException e) {
