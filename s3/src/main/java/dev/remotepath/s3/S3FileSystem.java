@@ -15,17 +15,13 @@ import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.ClosedFileSystemException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -41,41 +37,19 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.ResponseInputStream;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.apache5.Apache5HttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
-import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3ClientBuilder;
-import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
-import software.amazon.awssdk.services.s3.model.CompletedPart;
-import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.MetadataDirective;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Error;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
  * One bucket of an S3 or S3-compatible store, with one SDK client closed with it.
@@ -95,18 +69,12 @@ import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
  */
 public final class S3FileSystem implements RemoteFileSystem {
 
-    private static final Logger LOG = LoggerFactory.getLogger(S3FileSystem.class);
-
     /** The user-metadata key rclone and RemotePath keep the modification time under. */
     static final String MTIME_KEY = "mtime";
     static final String OCTET_STREAM = "application/octet-stream";
     private static final String DIRECTORY_TYPE = "application/x-directory";
-    private static final Duration SECOND = Duration.ofSeconds(1);
-    /** S3 allows at most this many parts in one multipart upload. */
-    private static final int MAX_PARTS = 10_000;
     private static final int MAX_KEY_BYTES = 1024;
     private static final int DELETE_BATCH = 1000;
-    private static final Pattern MD5_ETAG = Pattern.compile("[0-9a-fA-F]{32}");
     private static final Set<ChecksumAlgorithm> NATIVE = EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1,
             ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.CRC64NVME);
     private static final int KNOWN_DIRECTORIES_LIMIT = 100_000;
@@ -127,6 +95,8 @@ public final class S3FileSystem implements RemoteFileSystem {
      */
     private final Set<String> childrenKnown = ConcurrentHashMap.newKeySet();
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
+    private final S3ServerCopy serverCopy;
+    final S3ObjectStats stats;
 
     S3FileSystem(RemoteFileSystemProvider provider, String bucket, S3Options options, Runnable onClose) {
         this.provider = provider;
@@ -134,59 +104,9 @@ public final class S3FileSystem implements RemoteFileSystem {
         this.options = options;
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
-        this.client = newClient(options);
-    }
-
-    private static S3Client newClient(S3Options o) {
-        S3ClientBuilder b = S3Client.builder()
-                .httpClientBuilder(Apache5HttpClient.builder()
-                        .maxConnections(64)
-                        .connectionTimeout(Duration.ofSeconds(10))
-                        .socketTimeout(o.requestTimeout()))
-                .credentialsProvider(credentials(o.credentials()))
-                .region(region(o))
-                .overrideConfiguration(c -> {
-                    c.apiCallTimeout(o.apiCallTimeout());
-                    // Per attempt too: a silent store fails each attempt, not only the whole call.
-                    c.apiCallAttemptTimeout(o.requestTimeout());
-                    o.maxRetries().ifPresent(n -> c.retryStrategy(r -> r.maxAttempts(n + 1)));
-                });
-        o.endpoint().ifPresent(b::endpointOverride);
-        S3Configuration.Builder service = S3Configuration.builder().pathStyleAccessEnabled(o.pathStyle());
-        if (o.compatibility() != S3Options.Compatibility.AWS) {
-            // Stores other than AWS reject the SDK's aws-chunked uploads with CRC trailers.
-            b.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
-            service.chunkedEncodingEnabled(false);
-        }
-        if (o.compatibility() == S3Options.Compatibility.GENERIC_WITH_MD5) {
-            b.addPlugin(LegacyMd5Plugin.create());
-        }
-        b.serviceConfiguration(service.build());
-        o.clientCustomizer().accept(b);
-        return b.build();
-    }
-
-    private static AwsCredentialsProvider credentials(S3Credentials c) {
-        return switch (c) {
-            case S3Credentials.DefaultChain d -> DefaultCredentialsProvider.builder().build();
-            case S3Credentials.Anonymous a -> AnonymousCredentialsProvider.create();
-            case S3Credentials.Profile p -> ProfileCredentialsProvider.create(p.name());
-            case S3Credentials.Static s -> StaticCredentialsProvider.create(s.sessionToken().isEmpty()
-                    ? AwsBasicCredentials.create(s.accessKeyId(), s.secretAccessKey())
-                    : AwsSessionCredentials.create(s.accessKeyId(), s.secretAccessKey(), s.sessionToken()));
-        };
-    }
-
-    private static Region region(S3Options o) {
-        if (o.region().isPresent()) {
-            return Region.of(o.region().get());
-        }
-        try {
-            return DefaultAwsRegionProviderChain.builder().build().getRegion();
-        } catch (SdkException none) {
-            return Region.US_EAST_1; // S3's home region; compatible stores mostly ignore it
-        }
+        this.client = S3Clients.newClient(options);
+        this.serverCopy = new S3ServerCopy(this);
+        this.stats = new S3ObjectStats(options.etagIsMd5());
     }
 
     // ------------------------------------------------------------------ identity
@@ -271,7 +191,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         Optional<HeadObjectResponse> head = head(path, false);
         if (head.isPresent()) {
-            return fileStat(head.get());
+            return stats.fileStat(head.get());
         }
         Optional<FileStat> directory = directoryStat(path);
         if (directory.isPresent()) {
@@ -383,93 +303,6 @@ public final class S3FileSystem implements RemoteFileSystem {
         return directoryStat(path).isPresent();
     }
 
-    /** A file's stat from a HEAD. */
-    FileStat fileStat(HeadObjectResponse h) {
-        return objectStat(h.contentLength(), h.metadata(), h.lastModified(), h.eTag(), h.serverSideEncryption());
-    }
-
-    /**
-     * A file's stat from what a HEAD or GET response says: size, the stored mtime (else the
-     * upload time, to the second), the upload time as {@code storedAt}, the ETag, and the MD5
-     * it is for objects not encrypted with a KMS key.
-     */
-    FileStat objectStat(Long size, Map<String, String> metadata, Instant lastModified, String eTag,
-            ServerSideEncryption sse) {
-        FileStat.Builder b = FileStat.builder(FileType.FILE);
-        if (size != null) {
-            b.size(size);
-        }
-        Optional<Instant> mtime = parseMtime(metadata.get(MTIME_KEY));
-        if (mtime.isPresent()) {
-            b.lastModified(mtime.get(), FileStat.EXACT);
-        } else if (lastModified != null) {
-            b.lastModified(lastModified, SECOND);
-        }
-        if (lastModified != null) {
-            b.storedAt(lastModified);
-        }
-        if (eTag != null) {
-            String etag = unquote(eTag);
-            b.etag(etag);
-            if (isMd5(etag) && !encryptedWithKey(sse)) {
-                b.checksum(ChecksumAlgorithm.MD5, etag);
-            }
-        }
-        return b.build();
-    }
-
-    private boolean isMd5(String etag) {
-        return options.etagIsMd5() && MD5_ETAG.matcher(etag).matches();
-    }
-
-    private static boolean encryptedWithKey(ServerSideEncryption sse) {
-        return sse == ServerSideEncryption.AWS_KMS || sse == ServerSideEncryption.AWS_KMS_DSSE;
-    }
-
-    static String unquote(String etag) {
-        return etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"") ? etag.substring(1, etag.length() - 1)
-                : etag;
-    }
-
-    /** The listing's view of an object: size, upload time, ETag; the mtime needs a HEAD and is left unknown. */
-    FileStat listedFileStat(software.amazon.awssdk.services.s3.model.S3Object o) {
-        FileStat.Builder b = FileStat.builder(FileType.FILE);
-        if (o.size() != null) {
-            b.size(o.size());
-        }
-        if (o.lastModified() != null) {
-            b.storedAt(o.lastModified());
-        }
-        if (o.eTag() != null) {
-            String etag = unquote(o.eTag());
-            b.etag(etag);
-            if (isMd5(etag)) {
-                b.checksum(ChecksumAlgorithm.MD5, etag);
-            }
-        }
-        return b.build();
-    }
-
-    /** Decimal seconds since the epoch ({@code 1700000000.123456789}), as rclone stores them. */
-    static Optional<Instant> parseMtime(String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            BigDecimal seconds = new BigDecimal(value.trim());
-            BigDecimal whole = seconds.setScale(0, RoundingMode.FLOOR);
-            long nanos = seconds.subtract(whole).movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact();
-            return Optional.of(Instant.ofEpochSecond(whole.longValueExact(), nanos));
-        } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
-            LOG.debug("ignoring unparsable mtime metadata '{}'", value);
-            return Optional.empty();
-        }
-    }
-
-    static String formatMtime(Instant time) {
-        return BigDecimal.valueOf(time.getEpochSecond()).add(BigDecimal.valueOf(time.getNano(), 9)).toPlainString();
-    }
-
     // ------------------------------------------------------------------ listing
 
     @Override
@@ -578,7 +411,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (createOnly && existing.isPresent()) {
             throw new FileAlreadyExistsException(file.toString());
         }
-        S3UploadStream out = new S3UploadStream(this, file, key, Map.of(MTIME_KEY, formatMtime(lastModified)),
+        S3UploadStream out = new S3UploadStream(this, file, key, Map.of(MTIME_KEY, S3ObjectStats.formatMtime(lastModified)),
                 createOnly);
         if (mode == WriteMode.CREATE_OR_APPEND && existing.isPresent()) {
             // S3 objects are immutable: appending rewrites the object with the old content first.
@@ -691,7 +524,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             throw new FileAlreadyExistsException(directory.toString());
         }
         String prefix = prefix(directory);
-        putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, formatMtime(Instant.now())), DIRECTORY_TYPE, false);
+        putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, S3ObjectStats.formatMtime(Instant.now())), DIRECTORY_TYPE, false);
         rememberDirectory(prefix);
         listedToTheEnd(prefix); // just made, and no key was below it
     }
@@ -814,7 +647,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             size = head(source, false).orElseThrow(() -> new NoSuchFileException(source.toString())).contentLength();
         }
         // COPY keeps all of the source's metadata, its stored mtime among them.
-        copyObject(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty(), null,
+        serverCopy.copy(source, sourceKey, target, targetKey, size, Optional.empty(), Optional.empty(), null,
                 !replaceExisting);
         published(target);
         return true;
@@ -833,19 +666,19 @@ public final class S3FileSystem implements RemoteFileSystem {
                 throw new NoSuchFileException(path.toString());
             }
             // A directory: its marker carries the time (made explicit if it was implicit).
-            putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, formatMtime(time)), DIRECTORY_TYPE, false);
+            putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, S3ObjectStats.formatMtime(time)), DIRECTORY_TYPE, false);
             return;
         }
         HeadObjectResponse h = head.get();
         Map<String, String> metadata = new HashMap<>(h.metadata());
-        metadata.put(MTIME_KEY, formatMtime(time));
+        metadata.put(MTIME_KEY, S3ObjectStats.formatMtime(time));
         // S3 metadata is immutable: a copy onto itself with replaced metadata, guarded by the ETag
         // so that content replaced meanwhile is not stamped with this mtime.
         Optional<String> type = Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM));
-        String etag = h.eTag() == null ? null : unquote(h.eTag());
+        String etag = h.eTag() == null ? null : S3ObjectStats.unquote(h.eTag());
         try {
-            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag, false);
-        } catch (PreconditionFailed refused) {
+            serverCopy.copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag, false);
+        } catch (S3ServerCopy.PreconditionFailed refused) {
             // Some stores (s3proxy after a multipart upload) refuse If-Match with the very ETag
             // their HEAD reports; only a changed ETag means the object changed.
             HeadObjectResponse again = head(path, false).orElseThrow(() -> new NoSuchFileException(path.toString()));
@@ -853,93 +686,7 @@ public final class S3FileSystem implements RemoteFileSystem {
                 throw new FileSystemException(path.toString(), null,
                         "replaced on the server while its modification time was being set");
             }
-            copyObject(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null, false);
-        }
-    }
-
-    /** A copy's If-Match on the source's ETag was refused. */
-    private static final class PreconditionFailed extends IOException {
-        PreconditionFailed(Throwable cause) {
-            super("precondition failed", cause);
-        }
-    }
-
-    /**
-     * CopyObject, or UploadPartCopy in parts for objects beyond CopyObject's 5 GiB.
-     * {@code ifMatch}: only while the source has that ETag; {@code createOnly}: only if the
-     * target does not exist.
-     */
-    private void copyObject(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
-            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch, boolean createOnly)
-            throws IOException {
-        try {
-            if (size <= options.multipartCopyThreshold()) {
-                CopyObjectRequest.Builder c = CopyObjectRequest.builder().sourceBucket(bucket).sourceKey(sourceKey)
-                        .destinationBucket(bucket).destinationKey(targetKey);
-                if (ifMatch != null) {
-                    c.copySourceIfMatch(ifMatch);
-                }
-                if (createOnly) {
-                    c.ifNoneMatch("*");
-                }
-                if (metadata.isPresent()) {
-                    c.metadataDirective(MetadataDirective.REPLACE).metadata(metadata.get());
-                    contentType.ifPresent(c::contentType);
-                }
-                client.copyObject(c.build());
-                return;
-            }
-            copyInParts(source, sourceKey, target, targetKey, size, metadata, contentType, ifMatch, createOnly);
-        } catch (S3Exception e) {
-            if (createOnly && S3Errors.isCreateOnlyRefusal(e)) {
-                throw S3Errors.createOnlyRefused(e, target.toString());
-            }
-            if (e.statusCode() == 412 && ifMatch != null) {
-                throw new PreconditionFailed(e);
-            }
-            if (S3Errors.isNotFound(e)) {
-                throw new NoSuchFileException(source.toString(), target.toString(), "copy source is missing");
-            }
-            throw translate(e, target);
-        } catch (SdkException e) {
-            throw translate(e, target);
-        }
-    }
-
-    private void copyInParts(RemotePath source, String sourceKey, RemotePath target, String targetKey, long size,
-            Optional<Map<String, String>> metadata, Optional<String> contentType, String ifMatch, boolean createOnly)
-            throws IOException {
-        Map<String, String> meta = metadata.isPresent() ? metadata.get()
-                : head(source, false).map(HeadObjectResponse::metadata).orElse(Map.of());
-        abortStaleUploads(targetKey);
-        String uploadId = client.createMultipartUpload(c -> c.bucket(bucket).key(targetKey).metadata(meta)
-                .contentType(contentType.orElse(OCTET_STREAM))).uploadId();
-        try {
-            List<CompletedPart> parts = new ArrayList<>();
-            int number = 1;
-            long part = Math.max(options.partSize(), (size + MAX_PARTS - 1) / MAX_PARTS);
-            for (long from = 0; from < size; from += part, number++) {
-                long to = Math.min(size, from + part) - 1;
-                int n = number;
-                String range = "bytes=" + from + "-" + to;
-                var r = client.uploadPartCopy(u -> {
-                    u.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket).destinationKey(targetKey)
-                            .uploadId(uploadId).partNumber(n).copySourceRange(range);
-                    if (ifMatch != null) {
-                        u.copySourceIfMatch(ifMatch);
-                    }
-                });
-                parts.add(CompletedPart.builder().partNumber(n).eTag(r.copyPartResult().eTag()).build());
-            }
-            client.completeMultipartUpload(c -> {
-                c.bucket(bucket).key(targetKey).uploadId(uploadId).multipartUpload(m -> m.parts(parts));
-                if (createOnly) {
-                    c.ifNoneMatch("*");
-                }
-            });
-        } catch (RuntimeException e) {
-            abortUpload(targetKey, uploadId, e);
-            throw e;
+            serverCopy.copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null, false);
         }
     }
 
@@ -979,8 +726,8 @@ public final class S3FileSystem implements RemoteFileSystem {
         HeadObjectResponse h = head(file, true).orElseThrow(() -> new NoSuchFileException(file.toString()));
         String value = switch (algorithm) {
             case MD5 -> {
-                String etag = h.eTag() == null ? "" : unquote(h.eTag());
-                yield isMd5(etag) && !encryptedWithKey(h.serverSideEncryption()) ? etag : null;
+                String etag = h.eTag() == null ? "" : S3ObjectStats.unquote(h.eTag());
+                yield stats.isMd5(etag) && !S3ObjectStats.encryptedWithKey(h.serverSideEncryption()) ? etag : null;
             }
             case SHA1 -> base64ToHex(h.checksumSHA1());
             case SHA256 -> base64ToHex(h.checksumSHA256());

@@ -60,7 +60,7 @@ final class S3Listing implements DirectoryListing {
             if (directories.contains(name)) {
                 clash(name);
             }
-            ready.add(new ListedEntry(name, fs.listedFileStat(o)));
+            ready.add(new ListedEntry(name, fs.stats.listedFileStat(o)));
         }
         for (CommonPrefix p : page.commonPrefixes()) {
             String sub = p.prefix();

@@ -49,7 +49,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         } else if (offset == 0) {
             size = r.contentLength();
         }
-        return fs.objectStat(size, r.metadata(), r.lastModified(), r.eTag(), r.serverSideEncryption());
+        return fs.stats.objectStat(size, r.metadata(), r.lastModified(), r.eTag(), r.serverSideEncryption());
     }
 
     @Override
