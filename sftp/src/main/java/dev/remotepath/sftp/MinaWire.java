@@ -34,6 +34,11 @@ import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHLimitsExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
 import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
+import org.apache.sshd.common.util.buffer.Buffer;
+import org.apache.sshd.common.util.buffer.ByteArrayBuffer;
+import org.apache.sshd.sftp.client.impl.SftpResponse;
+import org.apache.sshd.sftp.client.impl.SftpStatus;
+import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
 /** The SFTP wire over the Apache MINA SSHD client, SFTP pinned to version 3. */
@@ -363,11 +368,22 @@ final class MinaWire implements SftpWire {
 
     @Override
     public void setTimes(String path, Instant time) throws IOException {
-        SftpClient.Attributes a = new SftpClient.Attributes();
-        FileTime t = FileTime.from(time);
-        a.modifyTime(t);
-        a.accessTime(t);
-        send(() -> sftp.setStat(path, a));
+        // A SETSTAT of our own: MINA writes v3 times as signed 32-bit values and refuses any
+        // past 2038-01-19 ("Invalid INT32 value"), where the protocol's are unsigned.
+        long seconds = time.getEpochSecond() & SftpWire.MAX_V3_SECONDS;
+        send(() -> {
+            RawSftpClient raw = (RawSftpClient) sftp;
+            Buffer b = new ByteArrayBuffer();
+            b.putString(path, sftp.getNameDecodingCharset());
+            b.putUInt(SftpConstants.SSH_FILEXFER_ATTR_ACMODTIME);
+            b.putUInt(seconds);
+            b.putUInt(seconds);
+            int id = raw.send(SftpConstants.SSH_FXP_SETSTAT, b);
+            SftpStatus status = SftpStatus.parse(SftpResponse.parse(SftpConstants.SSH_FXP_SETSTAT, raw.receive(id)));
+            if (!status.isOk()) {
+                throw new SftpException(status.getStatusCode(), status.getMessage());
+            }
+        });
     }
 
     @Override

@@ -428,6 +428,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     /** The time goes with the handle (FSETSTAT before CLOSE): a copy saves its SETSTAT round trip. */
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+        requireStorableTime(file, lastModified);
         return openWriting(file, mode, Optional.of(lastModified));
     }
 
@@ -578,6 +579,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             java.util.Optional<Instant> mtime = sourceStat.lastModified().isPresent() ? sourceStat.lastModified()
                     : stat(source, true).lastModified();
             if (mtime.isPresent()) {
+                requireStorableTime(target, mtime.get());
                 wire.setTimes(temp.pathString(), mtime.get());
             }
             if (replaceExisting) {
@@ -614,10 +616,24 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         checkOpen();
+        requireStorableTime(path, time);
         try {
             sftp().setTimes(path.pathString(), time); // SFTPv3 sets both times together
         } catch (IOException e) {
             throw transport(e, "setstat", path);
+        }
+    }
+
+    /**
+     * SFTP version 3 carries times as unsigned 32-bit seconds (draft-ietf-secsh-filexfer-02,
+     * 5): 1970-01-01 to 2106-02-07. Outside that a time cannot be stored, and saying so beats
+     * storing another one.
+     */
+    private static void requireStorableTime(RemotePath path, Instant time) throws FileSystemException {
+        long seconds = time.getEpochSecond();
+        if (seconds < 0 || seconds > SftpWire.MAX_V3_SECONDS) {
+            throw new FileSystemException(path.toString(), null, "SFTP (version 3) keeps modification times from "
+                    + "1970 to 2106 only; " + time + " cannot be stored");
         }
     }
 

@@ -24,6 +24,9 @@ interface SftpWire {
     }
 
     /** File attributes as SFTP v3 carries them; absent fields are -1 (times, size) or null. */
+    /** The last second SFTP version 3's unsigned 32-bit times reach (2106-02-07T06:28:15Z). */
+    long MAX_V3_SECONDS = 0xffff_ffffL;
+
     record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
         enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
 

@@ -107,4 +107,15 @@ class MinaServerContractTest extends RemoteFileSystemContract {
         Files.createDirectories(server.root.resolve(name));
         return RemotePaths.get(server.uri("/" + name), options);
     }
+
+    /**
+     * MINA SSHD's server (2.20) writes SFTP v3 times with {@code Buffer.putInt(long)}, which
+     * refuses any past 2038-01-19 ("Invalid INT32 value"): it closes the channel instead of
+     * answering a stat of such a file. A server defect (SftpHelper.writeTime), not the client's;
+     * OpenSSH and gesftpserver answer, and both clients read them (the contract runs there).
+     */
+    @Override
+    protected boolean serverKeepsTimesPast2038() {
+        return false;
+    }
 }

@@ -122,6 +122,42 @@ class OpenSshContractTest extends RemoteFileSystemContract {
     }
 
     @org.junit.jupiter.api.Test
+    void timesSftpCannotCarryFailClearlyInsteadOfWrappingAround() throws Exception {
+        RemotePath f = dir.resolve("dated").writeString("x").setLastModifiedTime(java.time.Instant.parse("2001-01-01T00:00:00Z"));
+        for (String when : new String[] {"1969-12-31T23:59:59Z", "2106-02-07T06:28:16Z"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.setLastModifiedTime(java.time.Instant.parse(when)))
+                    .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("from 1970 to 2106");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.fileSystem().openWrite(dir.resolve("w"),
+                    dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE, java.time.Instant.parse(when)))
+                    .isInstanceOf(java.nio.file.FileSystemException.class);
+        }
+        org.assertj.core.api.Assertions.assertThat(f.stat().lastModified()).contains(java.time.Instant.parse("2001-01-01T00:00:00Z"));
+        org.assertj.core.api.Assertions.assertThat(dir.resolve("w").exists()).isFalse();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aFileFrom2040SyncsOnceAndANoOpResyncCopiesNothing() throws Exception {
+        Path local = Files.createTempDirectory("rp-2040-");
+        try {
+            Files.writeString(local.resolve("future.txt"), "from 2040");
+            Files.setLastModifiedTime(local.resolve("future.txt"),
+                    java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2040-02-29T12:00:00Z")));
+            RemotePath source = RemotePaths.of(local);
+            RemotePath target = dir.resolve("mirror");
+            var first = dev.remotepath.syncer.PathSyncer.builder(source, target).build().run();
+            org.assertj.core.api.Assertions.assertThat(first.filesCopied()).isEqualTo(1);
+            org.assertj.core.api.Assertions.assertThat(target.resolve("future.txt").stat().lastModified())
+                    .contains(java.time.Instant.parse("2040-02-29T12:00:00Z"));
+            var again = dev.remotepath.syncer.PathSyncer.builder(source, target).build().run();
+            org.assertj.core.api.Assertions.assertThat(again.filesCopied()).isZero();
+            org.assertj.core.api.Assertions.assertThat(again.mtimesFixed()).isZero();
+            org.assertj.core.api.Assertions.assertThat(again.contentBytesRead()).isZero();
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void checksumsAreStreamedBecauseOpenSshOffersNoCheckFile() throws Exception {
         RemotePath f = dir.resolve("hello").writeString("hello");
         var md5 = f.checksum(dev.remotepath.ChecksumAlgorithm.MD5);

@@ -1103,6 +1103,45 @@ public abstract class RemoteFileSystemContract {
         }
     }
 
+    /**
+     * Whether the server under test can report times past 2038-01-19. A test class returns false
+     * only for a server known not to, saying why; the client side must always can.
+     */
+    protected boolean serverKeepsTimesPast2038() {
+        return true;
+    }
+
+    /**
+     * Times past 2038-01-19 (where a signed 32-bit count of seconds ends; SFTP v3 carries an
+     * unsigned one, good to 2106) are read and written like any other, in stats and listings.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"2038-01-19T03:14:08Z", "2040-02-29T12:00:00Z",
+            "2105-12-31T23:59:59Z"})
+    void timesPast2038RoundTrip(String when) throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SET_LAST_MODIFIED_TIME);
+        Instant t = Instant.parse(when);
+        assumeTrue(serverKeepsTimesPast2038() || t.getEpochSecond() <= Integer.MAX_VALUE,
+                "this server cannot answer with times past 2038-01-19 (see the test class)");
+        RemotePath f = dir.resolve("future").writeString("x").setLastModifiedTime(t);
+        FileStat s = f.stat();
+        assertThat(s.lastModified()).as("stat of a file dated " + when).isPresent();
+        assertThat(Duration.between(s.lastModified().orElseThrow(), t).abs()).isLessThan(s.lastModifiedPrecision().plusNanos(1));
+        FileStat listed = dir.list(ListDetail.FILE_STATS).getFirst().stat();
+        if (listed.lastModified().isPresent() || listed.storedAt().isEmpty()) { // S3 lists only storedAt
+            assertThat(listed.lastModified()).as("listing of a file dated " + when).isEqualTo(s.lastModified());
+        }
+        if (dir.fileSystem().capabilities().contains(Capability.MTIME_ON_WRITE)) {
+            RemotePath g = dir.resolve("written");
+            try (OutputStream out = dir.fileSystem().openWrite(g, dev.remotepath.spi.WriteMode.CREATE_NEW, t)) {
+                out.write(bytes("y"));
+            }
+            assertThat(Duration.between(g.stat().lastModified().orElseThrow(), t).abs())
+                    .isLessThan(g.stat().lastModifiedPrecision().plusNanos(1));
+        }
+    }
+
     @Test
     void writeWithModificationTimeStoresIt() throws IOException {
         assumeWritable();
