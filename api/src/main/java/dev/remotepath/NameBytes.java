@@ -17,6 +17,13 @@ import java.nio.charset.StandardCharsets;
  */
 public final class NameBytes {
 
+    /**
+     * This scheme as a charset, for libraries that decode and encode names with one (the SSH
+     * clients): {@code new String(bytes, CHARSET)} is {@link #decode(byte[])}, and
+     * {@code name.getBytes(CHARSET)} is {@link #encode(String)}.
+     */
+    public static final java.nio.charset.Charset CHARSET = LosslessUtf8.INSTANCE;
+
     private NameBytes() {
     }
 

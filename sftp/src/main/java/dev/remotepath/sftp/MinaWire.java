@@ -171,6 +171,8 @@ final class MinaWire implements SftpWire {
                 throw at.authenticationFailed();
             }
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
+            // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
+            sftp.setNameDecodingCharset(dev.remotepath.NameBytes.CHARSET);
             return new MinaWire(c, s, sftp, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
             if (s != null) {

@@ -100,6 +100,8 @@ final class SshjWire implements SftpWire {
         DefaultConfig config = new DefaultConfig();
         config.setCipherFactories(SshjJdkGcm.first(config.getCipherFactories()));
         SSHClient ssh = new SSHClient(config);
+        // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
+        ssh.setRemoteCharset(dev.remotepath.NameBytes.CHARSET);
         int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
         ssh.setConnectTimeout(timeout);
         // Until logged in, every read of the socket waits at most connectTimeout: a server that

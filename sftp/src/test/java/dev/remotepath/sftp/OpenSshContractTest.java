@@ -122,6 +122,34 @@ class OpenSshContractTest extends RemoteFileSystemContract {
     }
 
     @org.junit.jupiter.api.Test
+    void namesThatAreNotUtf8AreKeptByteForByte() throws Exception {
+        // Made on the server's disk through the local backend, which keeps raw bytes.
+        RemotePath onDisk = RemotePaths.of(Path.of(dir.pathString()));
+        onDisk.child("\udcff.bin").writeString("ff");
+        onDisk.child("\udcfe.bin").writeString("fe");
+        onDisk.child("caf\u00e9.txt").writeString("utf-8");
+        org.assertj.core.api.Assertions.assertThat(dir.list()).extracting(e -> e.name())
+                .containsExactly("caf\u00e9.txt", "\udcfe.bin", "\udcff.bin");
+        org.assertj.core.api.Assertions.assertThat(dir.child("\udcff.bin").readString()).isEqualTo("ff");
+        org.assertj.core.api.Assertions.assertThat(dir.child("\udcfe.bin").readString()).isEqualTo("fe");
+        // Written through SFTP: the same bytes land on the disk.
+        dir.child("new-\udc80.bin").writeString("80");
+        org.assertj.core.api.Assertions.assertThat(onDisk.child("new-\udc80.bin").readString()).isEqualTo("80");
+        Path mirror = Files.createTempDirectory("rp-bytes-");
+        try {
+            RemotePath target = RemotePaths.of(mirror);
+            var first = dev.remotepath.syncer.PathSyncer.builder(dir, target).build().run();
+            org.assertj.core.api.Assertions.assertThat(first.errors()).isEmpty();
+            org.assertj.core.api.Assertions.assertThat(first.filesCopied()).isEqualTo(4);
+            org.assertj.core.api.Assertions.assertThat(target.child("\udcfe.bin").readString()).isEqualTo("fe");
+            var again = dev.remotepath.syncer.PathSyncer.builder(dir, target).build().run();
+            org.assertj.core.api.Assertions.assertThat(again.filesCopied()).isZero();
+        } finally {
+            LocalTrees.delete(mirror);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void timesSftpCannotCarryFailClearlyInsteadOfWrappingAround() throws Exception {
         RemotePath f = dir.resolve("dated").writeString("x").setLastModifiedTime(java.time.Instant.parse("2001-01-01T00:00:00Z"));
         for (String when : new String[] {"1969-12-31T23:59:59Z", "2106-02-07T06:28:16Z"}) {
