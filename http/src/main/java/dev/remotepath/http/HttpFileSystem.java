@@ -14,6 +14,7 @@ import dev.remotepath.http.index.IndexPageParser;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ListedEntry;
 import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.spi.RemoteFileSystemProvider;
 import dev.remotepath.spi.WriteMode;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -257,10 +259,8 @@ public final class HttpFileSystem implements RemoteFileSystem {
             if (location == null) {
                 throw new FileSystemException(current.toString(), null, "HTTP " + status + " redirect without a Location");
             }
-            URI next;
-            try {
-                next = current.resolve(location.strip());
-            } catch (IllegalArgumentException e) {
+            URI next = resolveLocation(current, location);
+            if (next == null) {
                 throw new FileSystemException(current.toString(), null, "HTTP " + status + " redirect to a malformed Location");
             }
             if (!options.crossOriginRedirects() && !sameOrigin(next)) {
@@ -273,6 +273,38 @@ public final class HttpFileSystem implements RemoteFileSystem {
             current = next;
         }
         throw new FileSystemException(uri.toString(), null, "more than " + MAX_REDIRECTS + " redirects");
+    }
+
+    /**
+     * A Location resolved against the request, or null when it cannot be read. Servers send raw
+     * spaces and non-ASCII (mini_httpd: {@code Location: /sub dir/}); as browsers do, such
+     * characters are percent-encoded (UTF-8) first, and a '%' that starts no escape is one.
+     */
+    static URI resolveLocation(URI base, String location) {
+        String l = location.strip();
+        StringBuilder sb = new StringBuilder(l.length() + 8);
+        for (int i = 0; i < l.length(); i++) {
+            char c = l.charAt(i);
+            boolean escape = c == '%' && i + 2 < l.length()
+                    && HexFormat.isHexDigit(l.charAt(i + 1)) && HexFormat.isHexDigit(l.charAt(i + 2));
+            if (c == '%' && !escape) {
+                sb.append("%25");
+            } else if (c <= ' ' || c >= 0x7f || "\"<>\\^`{|}".indexOf(c) >= 0) {
+                int cp = l.codePointAt(i);
+                for (byte b : new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                    sb.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                            .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+                }
+                i += Character.charCount(cp) - 1;
+            } else {
+                sb.append(c);
+            }
+        }
+        try {
+            return base.resolve(sb.toString());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private boolean sameOrigin(URI u) {
@@ -528,7 +560,32 @@ public final class HttpFileSystem implements RemoteFileSystem {
                     + "(its title and headings do not name " + dirPath + "): refusing to read it as the listing "
                     + "(HttpOptions.lenientIndexPages accepts such pages)");
         }
-        return DirectoryListing.of(page.entries());
+        return DirectoryListing.of(page.directoriesUnmarked() ? withDirectoriesFound(directory, page.entries())
+                : page.entries());
+    }
+
+    /**
+     * On a page that links directories without their slash (mini_httpd), each entry shown as a
+     * file is asked about: a HEAD that the server answers by redirecting to the name with a slash
+     * is a directory. One request per such entry, on such pages only.
+     */
+    private List<ListedEntry> withDirectoriesFound(RemotePath directory, List<ListedEntry> entries) throws IOException {
+        List<ListedEntry> out = new java.util.ArrayList<>(entries.size());
+        for (ListedEntry e : entries) {
+            if (e.stat().type() != FileType.FILE) {
+                out.add(e);
+                continue;
+            }
+            URI child = uriOf(directory.child(e.name()), false);
+            try (Exchange ex = send(HttpMethod.HEAD, child, null, null)) {
+                String location = ex.headers().get(HttpHeader.LOCATION);
+                boolean redirect = ex.status() >= 300 && ex.status() < 400 && location != null;
+                URI next = redirect ? resolveLocation(child, location) : null;
+                out.add(next != null && isSlashRedirect(child, next)
+                        ? new ListedEntry(e.name(), FileStat.ofType(FileType.DIRECTORY)) : e);
+            }
+        }
+        return out;
     }
 
     private static boolean causedByTimeout(Throwable e) {

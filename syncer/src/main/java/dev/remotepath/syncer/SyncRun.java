@@ -554,6 +554,11 @@ final class SyncRun {
             case QUICK_CHECK -> {
                 if (!sameSize) {
                     copy(update(rel, s, dst, src, "size differs"), src);
+                } else if (src.lastModified().isEmpty() && src.sizeExact()) {
+                    // The source keeps no time at all, not even when asked (an HTTP server that
+                    // sends no Last-Modified): as rclone does, the size decides, or every run
+                    // would copy everything again.
+                    filesSkipped.incrementAndGet();
                 } else if (sameTime(src, dstStat, dst.fileSystem())) {
                     filesSkipped.incrementAndGet();
                 } else if (cheapChecksumsShared(s, t)) {

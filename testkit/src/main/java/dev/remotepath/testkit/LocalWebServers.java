@@ -55,8 +55,21 @@ public final class LocalWebServers {
             case "apache2" -> "/usr/sbin/apache2";
             case "lighttpd" -> "/usr/sbin/lighttpd";
             case "caddy" -> "/usr/bin/caddy";
+            case "mini_httpd" -> "/usr/sbin/mini_httpd";
+            case "http-server", "serve" -> npmBin().resolve(server).toString();
             default -> throw new IllegalArgumentException("unknown server " + server);
         });
+    }
+
+    /**
+     * Where {@code .ci/run} installs the npm servers ({@code npm install --prefix}):
+     * {@code RPATH_NPM_PREFIX}, else {@code ~/.cache/remotepath-npm}.
+     */
+    public static Path npmBin() {
+        String prefix = System.getenv("RPATH_NPM_PREFIX");
+        Path root = prefix != null && !prefix.isBlank() ? Path.of(prefix)
+                : Path.of(System.getProperty("user.home"), ".cache", "remotepath-npm");
+        return root.resolve("node_modules").resolve(".bin");
     }
 
     private static void require(String server, String binary) throws NotInstalledException {
@@ -171,6 +184,23 @@ public final class LocalWebServers {
                         }
                         """.formatted(run, port, root));
                 cmd = List.of("/usr/bin/caddy", "run", "--config", conf.toString(), "--adapter", "caddyfile");
+            }
+            case "mini_httpd" -> {
+                require(server, "/usr/sbin/mini_httpd");
+                // Run as root it serves as nobody: the tree must be readable by all (the tests make it so).
+                cmd = List.of("/usr/sbin/mini_httpd", "-D", "-h", "127.0.0.1", "-p", String.valueOf(port), "-d",
+                        root.toString(), "-l", run.resolve("access.log").toString());
+            }
+            case "http-server" -> {
+                String bin = binary(server).toString();
+                require(server, bin);
+                cmd = List.of(bin, root.toString(), "-a", "127.0.0.1", "-p", String.valueOf(port), "-s", "-c-1");
+            }
+            case "serve" -> {
+                String bin = binary(server).toString();
+                require(server, bin);
+                cmd = List.of(bin, "-l", "tcp://127.0.0.1:" + port, "--no-clipboard", "--no-port-switching",
+                        root.toString());
             }
             default -> throw new IllegalArgumentException(server);
         }

@@ -41,6 +41,13 @@ final class HtmlIndexParser {
         this.authority = authority;
     }
 
+    /** Set by {@link #parse}: the page links "." or ".." without a trailing slash. */
+    private boolean directoriesUnmarked;
+
+    boolean directoriesUnmarked() {
+        return directoriesUnmarked;
+    }
+
     List<ListedEntry> parse() {
         List<ListedEntry> out = new ArrayList<>(Math.max(16, length / 64));
         String previous = null;
@@ -65,6 +72,12 @@ final class HtmlIndexParser {
             a = nextLink(after, after);
             int rowEnd = this.rowEnd;
             if (!hasHref) {
+                continue;
+            }
+            int hrefLength = hrefEnd - hrefStart;
+            if ((hrefLength == 1 && page[hrefStart] == '.')
+                    || (hrefLength == 2 && page[hrefStart] == '.' && page[hrefStart + 1] == '.')) {
+                directoriesUnmarked = true; // "." and ".." without their slash: so are the directories
                 continue;
             }
             String name;

@@ -6,8 +6,12 @@ import java.util.List;
 /**
  * A parsed directory index: the format recognized and the entries, with the metadata the page
  * showed (exact or approximate sizes, dates with their precision).
+ *
+ * <p>{@code directoriesUnmarked}: the page links directories without a trailing slash, as it
+ * links itself and its parent ({@code "."}, {@code ".."}: mini_httpd), so an entry it shows as a
+ * file may be a directory; the backend asks the server about each.
  */
-public record IndexPage(Format format, List<ListedEntry> entries) {
+public record IndexPage(Format format, List<ListedEntry> entries, boolean directoriesUnmarked) {
 
     /** How the listing was read. */
     public enum Format {
@@ -23,5 +27,10 @@ public record IndexPage(Format format, List<ListedEntry> entries) {
 
     public IndexPage {
         entries = List.copyOf(entries);
+    }
+
+    /** A page whose links mark directories with a trailing slash, as nearly every server's do. */
+    public IndexPage(Format format, List<ListedEntry> entries) {
+        this(format, entries, false);
     }
 }

@@ -35,6 +35,12 @@ final class IndexSizes {
         return NONE;
     }
 
+    /** A size written as text ({@code "2 B"}, {@code "1.4 MB"}), encoded as {@link #token} returns it. */
+    static long parse(String text) {
+        byte[] b = text.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return token(b, 0, b.length);
+    }
+
     private static int skipPast(byte[] s, int i, int to, char end, int within) {
         int limit = Math.min(to, i + within);
         for (int k = i + 1; k < limit; k++) {

@@ -16,7 +16,8 @@ import java.util.Locale;
  * <p>The text is compared after tags inside it are dropped (Caddy's breadcrumb links),
  * character references decoded, white space collapsed, and, as a second chance,
  * percent-decoded. The path must end the text or be followed by white space, so "/pub/x" does
- * not match "/pub/xyz".
+ * not match "/pub/xyz"; written relative to the server's root it must also end in '/' and start
+ * a word ("Index of pub/x/", mini_httpd).
  */
 public final class IndexTitles {
 
@@ -106,6 +107,19 @@ public final class IndexTitles {
                 }
                 at = text.indexOf(candidate, at + 1);
             }
+        }
+        // Relative to the server's root, with its slash, as a word of its own: mini_httpd's
+        // "Index of sub dir/" (and "./sub dir/").
+        String relative = dir.substring(1) + "/";
+        int at = text.indexOf(relative);
+        while (at >= 0) {
+            int after = at + relative.length();
+            boolean startsWord = at == 0 || Character.isWhitespace(text.charAt(at - 1))
+                    || (at >= 2 && text.startsWith("./", at - 2) && (at == 2 || Character.isWhitespace(text.charAt(at - 3))));
+            if (startsWord && (after == text.length() || Character.isWhitespace(text.charAt(after)))) {
+                return true;
+            }
+            at = text.indexOf(relative, at + 1);
         }
         return false;
     }
