@@ -45,6 +45,22 @@ class ListingFormsTest {
     }
 
     @Test
+    void hrefsWithARawHashOrQuestionMarkAreNamesWhenTheLinkTextSaysSo() throws Exception {
+        IndexPage page = parse("""
+                <title>Files within d/</title><h1>Index of /d/</h1>
+                <a href="?C=N;O=D">Name</a> <a href="#top">top</a>
+                <ul><li><a href="&#47;d&#47;hash#.txt" title="hash#.txt" class="file txt">hash#.txt</a></li>
+                <li><a href="/d/q?.txt">q?.txt</a></li>
+                <li><a href="/d/100%#.txt">100%#.txt</a></li>
+                <li><a href="/d/a%20b#c.txt">a b#c.txt</a></li>
+                <li><a href="/d/dir#1/">dir#1/</a></li>
+                <li><a href="x#frag">something else</a></li></ul>""", "text/html", "/d/");
+        assertThat(page.entries()).extracting(ListedEntry::name)
+                .containsExactly("hash#.txt", "q?.txt", "100%#.txt", "a b#c.txt", "dir#1");
+        assertThat(page.entries().get(4).stat().type()).isEqualTo(FileType.DIRECTORY);
+    }
+
+    @Test
     void aPageLinkingItsParentWithoutASlashHasUnmarkedDirectories() throws Exception {
         String mini = """
                 <html><head><title>Index of d/</title></head><body><h4>Index of d/</h4><pre>

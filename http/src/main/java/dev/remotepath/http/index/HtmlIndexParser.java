@@ -87,7 +87,11 @@ final class HtmlIndexParser {
                 name = new String(page, hrefStart, (directory ? hrefEnd - 1 : hrefEnd) - hrefStart,
                         StandardCharsets.ISO_8859_1);
             } else {
-                String segment = childSegment(hrefValue(hrefStart, hrefEnd));
+                String href = hrefValue(hrefStart, hrefEnd);
+                String segment = childSegment(href);
+                if (segment == null) {
+                    segment = literalSegment(href, tagEnd + 1, close < 0 ? tagEnd + 1 : close);
+                }
                 if (segment == null) {
                     continue;
                 }
@@ -309,6 +313,53 @@ final class HtmlIndexParser {
             return null;
         }
         return h;
+    }
+
+    /**
+     * An href holding a raw '#' or '?' that the server meant as part of the name (npm serve:
+     * {@code href="/d/hash#.txt"}), recognised by the link's text being exactly that name; the
+     * segment as {@link #childSegment} gives it (encoded, so '#' becomes %23), or null. Sort
+     * links ({@code ?C=N;O=D}, text "Name") and fragments do not pass.
+     */
+    private String literalSegment(String href, int textFrom, int textTo) {
+        String h = href.strip();
+        if ((h.indexOf('#') < 1 && h.indexOf('?') < 1) || textTo <= textFrom) {
+            return null;
+        }
+        while (h.startsWith("./")) {
+            h = h.substring(2);
+        }
+        if (h.startsWith("/")) {
+            if (!h.startsWith(directoryPath)) {
+                return null;
+            }
+            h = h.substring(directoryPath.length());
+        }
+        boolean directory = h.endsWith("/");
+        String raw = directory ? h.substring(0, h.length() - 1) : h;
+        if (raw.isEmpty() || raw.indexOf('/') >= 0) {
+            return null;
+        }
+        String text = new String(page, textFrom, textTo - textFrom, StandardCharsets.ISO_8859_1).strip();
+        if (text.indexOf('<') >= 0) {
+            return null;
+        }
+        text = Entities.decode(text, 0, text.length());
+        if (text.endsWith("/")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        String shown = NameBytes.decode(text.getBytes(StandardCharsets.ISO_8859_1));
+        // The '#' and '?' as part of the name, with the href's escapes honoured or (a server
+        // that encodes nothing) its '%' literal too.
+        String escaped = raw.replace("#", "%23").replace("?", "%3F");
+        String literal = raw.replace("%", "%25").replace("#", "%23").replace("?", "%3F");
+        for (String candidate : new String[] {escaped, literal}) {
+            String name = percentDecode(candidate);
+            if (name != null && name.equals(shown)) {
+                return candidate + (directory ? "/" : "");
+            }
+        }
+        return null;
     }
 
     private static int schemeEnd(String h) {
