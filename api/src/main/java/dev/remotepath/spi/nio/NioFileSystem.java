@@ -393,18 +393,23 @@ public abstract class NioFileSystem implements RemoteFileSystem {
                 o = t;
             }
             String reason = fse.getReason();
-            if (fse.getClass() == FileSystemException.class && "Not a directory".equals(reason)) {
-                // ENOTDIR while resolving a path: a parent is a file, so the path does not exist
-                // (what jimfs, and most remote servers, report).
-                IOException out = new NoSuchFileException(f, o, "a parent is not a directory");
-                out.initCause(e);
-                return out;
-            }
-            if (fse.getClass() == FileSystemException.class && reason != null
-                    && reason.startsWith("Too many levels of symbolic links")) {
-                IOException out = new FileSystemLoopException(f);
-                out.initCause(e);
-                return out;
+            if (fse.getClass() == FileSystemException.class && fse.getFile() != null) {
+                // A bare FileSystemException is NIO's ENOTDIR, ELOOP or another errno, told
+                // apart only by strerror's localised text: look at the path instead.
+                Optional<Path> blamed = file.fileSystem().toNioPath(file).map(p -> p.getFileSystem().getPath(fse.getFile()));
+                NioErrors.Cause cause = blamed.map(NioErrors::causeOf).orElse(NioErrors.Cause.OTHER);
+                if (cause == NioErrors.Cause.PARENT_NOT_A_DIRECTORY) {
+                    // A parent is a file, so the path does not exist (what jimfs, and most
+                    // remote servers, report).
+                    IOException out = new NoSuchFileException(f, o, "a parent is not a directory");
+                    out.initCause(e);
+                    return out;
+                }
+                if (cause == NioErrors.Cause.LINK_LOOP) {
+                    IOException out = new FileSystemLoopException(f);
+                    out.initCause(e);
+                    return out;
+                }
             }
             IOException out = switch (fse) {
                 case NoSuchFileException x -> new NoSuchFileException(f, o, reason);
