@@ -37,10 +37,22 @@ final class PooledWire implements SftpWire {
 
     private final Connector connector;
     private final Slot[] slots;
-    /** Set after an extra connection failed to open (a server limiting sessions): use what is open. */
+    /**
+     * When an extra connection last failed to open (a server limiting sessions), in
+     * {@code System.nanoTime()}: until {@code retryExtra} later, what is open is used; then
+     * the pool tries again (the limit may have been other clients').
+     */
+    private volatile long fullSince;
     private volatile boolean full;
+    private final long retryExtraNanos;
 
     PooledWire(SftpWire first, int size, Connector connector) {
+        this(first, size, connector, java.time.Duration.ofSeconds(30));
+    }
+
+    /** @param retryExtra how long after an extra connection failed to open the pool tries again */
+    PooledWire(SftpWire first, int size, Connector connector, java.time.Duration retryExtra) {
+        this.retryExtraNanos = retryExtra.toNanos();
         this.connector = connector;
         this.slots = new Slot[size];
         for (int i = 0; i < size; i++) {
@@ -56,13 +68,22 @@ final class PooledWire implements SftpWire {
         }
     }
 
+    private boolean full() {
+        if (full && System.nanoTime() - fullSince > retryExtraNanos) {
+            full = false;
+        }
+        return full;
+    }
+
     private Lease lease() throws IOException {
-        Slot least = slots[0];
+        Slot least = null;
         for (Slot s : slots) {
             SftpWire w = s.wire;
-            boolean usable = w != null && (w.alive() || s == slots[0]);
+            boolean usable = w != null && w.alive();
             if (!usable) {
-                if (full || s.busy.get() > 0) {
+                // A dead connection with streams still on it stays until they are closed; the
+                // first slot is always reopened (it is the pool's), others when the server takes more.
+                if ((s != slots[0] && full()) || s.busy.get() > 0) {
                     continue;
                 }
                 Lease opened = open(s, w);
@@ -74,8 +95,21 @@ final class PooledWire implements SftpWire {
             if (s.busy.get() == 0) {
                 return take(s, w);
             }
-            if (s.busy.get() < least.busy.get()) {
+            if (least == null || s.busy.get() < least.busy.get()) {
                 least = s;
+            }
+        }
+        if (least == null) {
+            // Every connection is dead and none could be opened: open the first again, failing
+            // with the connect's own error.
+            synchronized (slots[0]) {
+                SftpWire w = connector.connect();
+                SftpWire old = slots[0].wire;
+                slots[0].wire = w;
+                if (old != null) {
+                    old.closeQuietly();
+                }
+                return take(slots[0], w);
             }
         }
         return take(least, least.wire);
@@ -97,6 +131,10 @@ final class PooledWire implements SftpWire {
                 try {
                     s.wire = connector.connect();
                 } catch (IOException | RuntimeException e) {
+                    if (s == slots[0]) {
+                        return null; // lease() tries once more and reports the failure
+                    }
+                    fullSince = System.nanoTime();
                     full = true;
                     LOG.debug("no further SFTP connection ({}); going on with those open", e.toString());
                     return null;
@@ -111,8 +149,30 @@ final class PooledWire implements SftpWire {
         Lease l = lease();
         try {
             return call.on(l.wire());
+        } catch (SftpStatusException answer) {
+            throw answer;
+        } catch (java.net.SocketTimeoutException slow) {
+            // No answer in time proves nothing about the connection (the server may be slow or
+            // paused): closing it would only turn the requests in flight on it into other errors.
+            throw slow;
+        } catch (IOException transport) {
+            retire(l);
+            throw transport;
         } finally {
             l.release();
+        }
+    }
+
+    /**
+     * A request failed on its connection without an answer (dropped, or dying without knowing
+     * it yet): that connection is closed and its slot reopened when next chosen. The others, and
+     * the streams open on them, go on.
+     */
+    private void retire(Lease l) {
+        synchronized (l.slot()) {
+            if (l.slot().wire == l.wire()) {
+                l.wire().closeQuietly();
+            }
         }
     }
 
@@ -128,7 +188,14 @@ final class PooledWire implements SftpWire {
         });
     }
 
+    /** A live connection, for what every connection to the server answers alike (its extensions). */
     private SftpWire first() {
+        for (Slot s : slots) {
+            SftpWire w = s.wire;
+            if (w != null && w.alive()) {
+                return w;
+            }
+        }
         return slots[0].wire;
     }
 

@@ -133,10 +133,16 @@ public final class SftpFileSystem implements RemoteFileSystem {
             return call.on(c);
         } catch (SftpStatusException answer) {
             throw answer;
+        } catch (java.net.SocketTimeoutException slow) {
+            throw slow; // asked again, a server that did not answer in time makes the caller wait twice
         } catch (IOException transport) {
-            synchronized (this) {
-                if (connection == c) {
-                    c.closeQuietly();
+            // A pool has closed the one connection that failed, and keeps the others (with
+            // the streams open on them); a single connection is the whole of it.
+            if (!(c instanceof PooledWire)) {
+                synchronized (this) {
+                    if (connection == c) {
+                        c.closeQuietly();
+                    }
                 }
             }
             return call.on(sftp());

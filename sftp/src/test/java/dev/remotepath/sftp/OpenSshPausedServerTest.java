@@ -63,7 +63,7 @@ class OpenSshPausedServerTest {
                 assertThat(r.succeeded()).isFalse();
                 assertThat(r.errors()).isNotEmpty().hasSizeLessThan(100);
                 assertThat(r.errors().toString()).contains("127.0.0.1:" + server.port);
-                assertThat(r.refusal()).hasValueSatisfying(m -> assertThat(m).contains("gave up"));
+                assertThat(r.refusal()).as(r.errors().toString()).hasValueSatisfying(m -> assertThat(m).contains("gave up"));
             } finally {
                 server.pause(false);
                 target.fileSystem().close();

@@ -1,0 +1,121 @@
+package dev.remotepath.sftp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connection pool under failures: a request that fails on one connection closes that one
+ * only (streams on the others go on), and a server that refused an extra connection is asked
+ * again later. Connections here are stand-ins that fail on command.
+ */
+class PooledWireTest {
+
+    /** A connection that answers stat with attributes, or fails without an answer when broken. */
+    static final class Fake {
+        final String name;
+        volatile boolean alive = true;
+        volatile boolean broken;
+        final AtomicInteger stats = new AtomicInteger();
+
+        Fake(String name) {
+            this.name = name;
+        }
+
+        SftpWire wire() {
+            return (SftpWire) Proxy.newProxyInstance(SftpWire.class.getClassLoader(), new Class<?>[] {SftpWire.class},
+                    (proxy, method, args) -> switch (method.getName()) {
+                        case "alive" -> alive;
+                        case "closeQuietly" -> {
+                            alive = false;
+                            yield null;
+                        }
+                        case "client" -> "fake";
+                        case "hasPosixRename", "hasCheckFile", "hasCopyData" -> false;
+                        case "stat" -> {
+                            stats.incrementAndGet();
+                            if (broken || !alive) {
+                                throw new IOException(name + ": connection reset");
+                            }
+                            yield new SftpWire.Attributes(SftpWire.Attributes.Kind.FILE, 1, 0, 0, 0644);
+                        }
+                        case "read" -> new ByteArrayInputStream((name + " bytes").getBytes());
+                        case "toString" -> name;
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == args[0];
+                        default -> throw new UnsupportedOperationException(method.getName());
+                    });
+        }
+    }
+
+    @Test
+    void aRequestFailingOnOneConnectionClosesThatOneOnly() throws IOException {
+        Fake a = new Fake("a");
+        Deque<Fake> more = new ArrayDeque<>();
+        Fake b = new Fake("b");
+        more.add(b);
+        PooledWire pool = new PooledWire(a.wire(), 2, () -> more.isEmpty() ? new Fake("c").wire() : more.pop().wire());
+        InputStream onA = pool.read("/x", 0);   // slot 0, idle: a
+        InputStream onB = pool.read("/y", 0);   // slot 1 opened: b
+        InputStream alsoOnA = pool.read("/z", 0); // both busy: the least busy, a
+        b.broken = true;
+        assertThatThrownBy(() -> pool.stat("/f")).isInstanceOf(IOException.class).hasMessageContaining("b:");
+        assertThat(b.alive).as("the failed connection is closed").isFalse();
+        assertThat(a.alive).as("the healthy one is not").isTrue();
+        assertThat(new String(onA.readAllBytes())).isEqualTo("a bytes");
+        assertThat(new String(alsoOnA.readAllBytes())).isEqualTo("a bytes");
+        // The next request goes to the live connection.
+        assertThat(pool.stat("/f").kind()).isEqualTo(SftpWire.Attributes.Kind.FILE);
+        assertThat(pool.alive()).isTrue();
+        onA.close();
+        onB.close();
+        alsoOnA.close();
+    }
+
+    @Test
+    void aServerThatRefusedAnExtraConnectionIsAskedAgainLater() throws Exception {
+        Fake a = new Fake("a");
+        AtomicInteger attempts = new AtomicInteger();
+        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
+            if (attempts.incrementAndGet() == 1) {
+                throw new IOException("too many sessions");
+            }
+            return new Fake("b").wire();
+        }, Duration.ofMillis(200));
+        InputStream first = pool.read("/x", 0);
+        InputStream second = pool.read("/y", 0); // the extra one is refused: shares a
+        assertThat(attempts.get()).isEqualTo(1);
+        InputStream third = pool.read("/z", 0);
+        assertThat(attempts.get()).as("not asked again at once").isEqualTo(1);
+        Thread.sleep(300);
+        InputStream fourth = pool.read("/w", 0);
+        assertThat(attempts.get()).as("asked again after the pause").isEqualTo(2);
+        assertThat(new String(fourth.readAllBytes())).isEqualTo("b bytes");
+        for (InputStream in : new InputStream[] {first, second, third, fourth}) {
+            in.close();
+        }
+    }
+
+    @Test
+    void whenEveryConnectionIsDeadTheFirstIsOpenedAgain() throws IOException {
+        Fake a = new Fake("a");
+        AtomicInteger opened = new AtomicInteger();
+        PooledWire pool = new PooledWire(a.wire(), 1, () -> {
+            opened.incrementAndGet();
+            return new Fake("fresh").wire();
+        });
+        a.alive = false;
+        assertThat(pool.stat("/f").kind()).isEqualTo(SftpWire.Attributes.Kind.FILE);
+        assertThat(opened.get()).isEqualTo(1);
+        assertThat(pool.alive()).isTrue();
+    }
+}
