@@ -202,7 +202,11 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     /** HEAD of a path's key; empty on 404. */
     Optional<HeadObjectResponse> head(RemotePath path, boolean withChecksums) throws IOException {
-        String key = key(path);
+        return headKey(key(path), path, withChecksums);
+    }
+
+    /** HEAD of {@code key} (errors named after {@code path}); empty on 404. */
+    private Optional<HeadObjectResponse> headKey(String key, RemotePath path, boolean withChecksums) throws IOException {
         try {
             return Optional.of(client.headObject(h -> {
                 h.bucket(bucket).key(key);
@@ -240,22 +244,16 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     /** The directory whose marker object {@code prefix} exists (HEAD answers), or empty. */
     private Optional<FileStat> markerStat(RemotePath path, String prefix) throws IOException {
-        try {
-            HeadObjectResponse h = client.headObject(r -> r.bucket(bucket).key(prefix));
-            rememberDirectory(prefix);
-            FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
-            if (h.lastModified() != null) {
-                b.storedAt(h.lastModified());
-            }
-            return Optional.of(b.build());
-        } catch (S3Exception e) {
-            if (S3Errors.isNotFound(e)) {
-                return Optional.empty();
-            }
-            throw translate(e, path);
-        } catch (SdkException e) {
-            throw translate(e, path);
+        Optional<HeadObjectResponse> marker = headKey(prefix, path, false);
+        if (marker.isEmpty()) {
+            return Optional.empty();
         }
+        rememberDirectory(prefix);
+        FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
+        if (marker.get().lastModified() != null) {
+            b.storedAt(marker.get().lastModified());
+        }
+        return Optional.of(b.build());
     }
 
     boolean directoryExists(RemotePath path) throws IOException {

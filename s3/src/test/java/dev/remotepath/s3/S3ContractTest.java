@@ -16,9 +16,14 @@ class S3ContractTest extends RemoteFileSystemContract {
     private S3Options options;
     private final AtomicInteger cases = new AtomicInteger();
 
+    /** The store the suite runs against: s3proxy over jclouds' in-memory store. */
+    TestS3Server newServer() throws Exception {
+        return new TestS3Server();
+    }
+
     @BeforeAll
     void start() throws Exception {
-        server = new TestS3Server();
+        server = newServer();
         server.createBucket("contract");
         // Small parts so that the large-file cases go through multipart uploads.
         options = server.options(b -> b.partSize(S3Options.MIN_PART_SIZE).multipartThreshold(S3Options.MIN_PART_SIZE));

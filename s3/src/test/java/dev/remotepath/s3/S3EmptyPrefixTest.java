@@ -26,15 +26,13 @@ import software.amazon.awssdk.services.s3.S3Client;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class S3EmptyPrefixTest {
 
-    private Path disk;
     private TestS3Server server;
     private S3Client raw;
     private S3Options options;
 
     @BeforeAll
     void start() throws Exception {
-        disk = Files.createTempDirectory("s3-empty-prefixes");
-        server = TestS3Server.onDisk(disk);
+        server = TestS3Server.onDisk();
         server.createBucket("prefixes");
         raw = server.rawClient();
         options = server.options();
@@ -45,9 +43,6 @@ class S3EmptyPrefixTest {
         RemotePaths.get(URI.create("s3://prefixes/"), options).fileSystem().close();
         raw.close();
         server.close();
-        try (var walk = Files.walk(disk)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     private void marker(String key) {

@@ -32,9 +32,14 @@ class S3SyncPairTest extends PathSyncerTest {
         }
     }
 
+    /** The store the pairs run against: s3proxy over jclouds' in-memory store. */
+    TestS3Server newServer() throws Exception {
+        return new TestS3Server();
+    }
+
     @BeforeAll
     void start() throws Exception {
-        server = new TestS3Server();
+        server = newServer();
         server.createBucket("pairs");
         options = server.options();
     }

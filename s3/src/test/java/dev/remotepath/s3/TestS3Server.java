@@ -24,20 +24,26 @@ public final class TestS3Server implements AutoCloseable {
     public final URI endpoint;
 
     public TestS3Server() throws Exception {
-        this("transient", new Properties());
+        this("transient", new Properties(), null);
     }
 
     /**
-     * s3proxy over jclouds' file system provider, storing under {@code root}: a store that keeps
-     * directories as directories (an empty one lists as a prefix with nothing inside).
+     * s3proxy over jclouds' file system provider, on a temporary directory of its own that
+     * {@link #close()} deletes: a store that keeps directories as directories (an empty one
+     * lists as a prefix with nothing inside).
      */
-    public static TestS3Server onDisk(java.nio.file.Path root) throws Exception {
+    public static TestS3Server onDisk() throws Exception {
+        java.nio.file.Path root = java.nio.file.Files.createTempDirectory("s3-on-disk");
         Properties p = new Properties();
         p.setProperty("jclouds.filesystem.basedir", root.toString());
-        return new TestS3Server("filesystem", p);
+        return new TestS3Server("filesystem", p, root);
     }
 
-    private TestS3Server(String provider, Properties properties) throws Exception {
+    /** The directory an {@link #onDisk()} server stores under and deletes when closed, or null. */
+    private final java.nio.file.Path ownRoot;
+
+    private TestS3Server(String provider, Properties properties, java.nio.file.Path ownRoot) throws Exception {
+        this.ownRoot = ownRoot;
         context = ContextBuilder.newBuilder(provider).credentials("identity", "credential")
                 .overrides(properties).build(BlobStoreContext.class);
         blobStore = context.getBlobStore();
@@ -96,5 +102,10 @@ public final class TestS3Server implements AutoCloseable {
     public void close() throws Exception {
         proxy.stop();
         context.close();
+        if (ownRoot != null) {
+            try (var walk = java.nio.file.Files.walk(ownRoot)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
     }
 }
