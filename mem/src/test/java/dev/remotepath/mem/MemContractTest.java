@@ -17,6 +17,13 @@ class MemContractTest extends RemoteFileSystemContract {
         return volumeRoot.resolve("case").createDirectory();
     }
 
+    @Override
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        RemotePath root = RemotePaths.get("mem://closing-" + UUID.randomUUID() + "/");
+        root.resolve("f").writeString("x");
+        return root;
+    }
+
     @AfterEach
     void closeVolume() throws Exception {
         volumeRoot.fileSystem().close();

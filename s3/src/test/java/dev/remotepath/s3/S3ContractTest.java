@@ -36,6 +36,15 @@ class S3ContractTest extends RemoteFileSystemContract {
     }
 
     @Override
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        // Options of its own: another file system, and SDK client, than the one the cases share.
+        S3Options own = server.options(b -> b.partSize(S3Options.MIN_PART_SIZE).maxRetries(0));
+        RemotePath root = RemotePaths.get(java.net.URI.create("s3://contract/closing-" + cases.incrementAndGet() + "/"), own);
+        root.resolve("f").writeString("x");
+        return root;
+    }
+
+    @Override
     protected RemotePath newTestDirectory() throws Exception {
         return RemotePaths.get(java.net.URI.create("s3://contract/case-" + cases.incrementAndGet() + "/"), options)
                 .createDirectory();

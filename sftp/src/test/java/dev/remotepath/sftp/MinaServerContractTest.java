@@ -102,6 +102,15 @@ class MinaServerContractTest extends RemoteFileSystemContract {
     }
 
     @Override
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        String name = "closing-" + cases.incrementAndGet();
+        Files.createDirectories(server.root.resolve(name));
+        Files.writeString(server.root.resolve(name).resolve("f"), "x");
+        // Options of its own (a password supplier of its own): another file system and connection.
+        return RemotePaths.get(server.uri("/" + name), server.options(client()));
+    }
+
+    @Override
     protected RemotePath newTestDirectory() throws Exception {
         String name = "case-" + cases.incrementAndGet();
         Files.createDirectories(server.root.resolve(name));

@@ -105,6 +105,33 @@ public abstract class RemoteFileSystemContract {
     }
 
     /** A directory on another backend, for cross-backend copies; mem by default, when present. */
+    /**
+     * A directory holding a file {@code f}, on a file system of its own that the case may close
+     * (not the one the other cases share), or null where the backend's file systems cannot be
+     * closed (the local disk): the closed-file-system case is then skipped.
+     */
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        return null;
+    }
+
+    @Test
+    void aClosedFileSystemFailsEveryOperationWithClosedFileSystemException() throws Exception {
+        RemotePath own = newDirectoryOnAFileSystemToClose();
+        assumeTrue(own != null, "this backend's file systems are not closed");
+        assertThat(own.fileSystem()).isNotSameAs(dir.fileSystem());
+        RemotePath f = own.resolve("f");
+        assertThat(f.exists()).isTrue();
+        own.fileSystem().close();
+        assertThat(own.fileSystem().isOpen()).isFalse();
+        own.fileSystem().close(); // a second close is no error
+        List<org.assertj.core.api.ThrowableAssert.ThrowingCallable> operations = List.of(
+                f::stat, own::list, f::readAllBytes, () -> f.writeString("x"), f::delete,
+                () -> own.resolve("d").createDirectory());
+        for (var op : operations) {
+            assertThatThrownBy(op).isInstanceOf(java.nio.file.ClosedFileSystemException.class);
+        }
+    }
+
     protected RemotePath otherBackendDirectory() throws IOException {
         assumeTrue(RemotePaths.schemes().contains("mem"), "mem backend not on the class path");
         RemotePath other = RemotePaths.get("mem://contract-" + UUID.randomUUID() + "/");
