@@ -84,6 +84,25 @@ public final class NameBytes {
         return out.toByteArray();
     }
 
+    /**
+     * True when {@code s} has bytes in this scheme: every surrogate is half of a pair or an
+     * escape (U+DC80..U+DCFF). Any other lone surrogate stands for no bytes at all.
+     */
+    public static boolean isEncodable(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isSurrogate(c)) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (!isEscape(s, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** True when {@code s} carries bytes that were not UTF-8. */
     public static boolean hasEscapes(String s) {
         for (int i = 0; i < s.length(); i++) {

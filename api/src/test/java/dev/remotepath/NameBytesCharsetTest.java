@@ -39,4 +39,12 @@ class NameBytesCharsetTest {
         byte[] cut = {'a', (byte) 0xe2, (byte) 0x82};
         assertThat(new String(cut, NameBytes.CHARSET).getBytes(NameBytes.CHARSET)).isEqualTo(cut);
     }
+
+    @Test
+    void loneSurrogatesThatAreNoEscapeHaveNoBytes() {
+        assertThat(NameBytes.isEncodable("plain \ud83d\ude00 \udcff.bin")).isTrue();
+        assertThat(NameBytes.isEncodable("a\ud800b")).isFalse();
+        assertThat(NameBytes.isEncodable("a\udc00b")).isFalse();
+        assertThat(NameBytes.isEncodable("end\ud83d")).isFalse();
+    }
 }

@@ -230,6 +230,21 @@ public final class SftpFileSystem implements RemoteFileSystem {
         return "SftpFileSystem[" + uriPrefix() + "]";
     }
 
+    /**
+     * Open, and every path sendable: names are bytes on the wire (NameBytes.CHARSET), and a
+     * lone UTF-16 surrogate that is no byte escape has none, so the clients would send '?' in
+     * its place and act on another file ("a?b" deleted for "a\ud800b"). Refused instead.
+     */
+    private void checkOpen(RemotePath... paths) throws FileSystemException {
+        checkOpen();
+        for (RemotePath p : paths) {
+            if (!dev.remotepath.NameBytes.isEncodable(p.pathString())) {
+                throw new FileSystemException(p.toString(), null, "the name cannot be sent to an SFTP server "
+                        + "(it holds a lone UTF-16 surrogate, which stands for no bytes)");
+            }
+        }
+    }
+
     private void checkOpen() {
         state.requireOpen();
     }
@@ -348,7 +363,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
-        checkOpen();
+        checkOpen(path);
         try {
             return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString())));
         } catch (SftpStatusException e) {
@@ -371,7 +386,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     /** One READDIR exchange per batch of names, each with its attributes: nothing is stat'ed. */
     @Override
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
-        checkOpen();
+        checkOpen(directory);
         List<ListedEntry> out = new ArrayList<>();
         try {
             for (SftpWire.Entry e : repeatable(sftp -> sftp.readDir(directory.pathString()))) {
@@ -394,7 +409,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
-        checkOpen();
+        checkOpen(file);
         InputStream in;
         try {
             in = sftp().read(file.pathString(), offset);
@@ -439,7 +454,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     }
 
     private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime) throws IOException {
-        checkOpen();
+        checkOpen(file);
         try {
             return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> writeFailure(e, file));
         } catch (IOException e) {
@@ -464,7 +479,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
-        checkOpen();
+        checkOpen(directory);
         try {
             sftp().mkdir(directory.pathString());
         } catch (IOException e) {
@@ -481,7 +496,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void deleteFile(RemotePath file) throws IOException {
-        checkOpen();
+        checkOpen(file);
         try {
             repeatable(sftp -> {
                 sftp.remove(file.pathString());
@@ -494,7 +509,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void deleteDirectory(RemotePath directory) throws IOException {
-        checkOpen();
+        checkOpen(directory);
         try {
             repeatable(sftp -> {
                 sftp.rmdir(directory.pathString());
@@ -522,7 +537,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        checkOpen();
+        checkOpen(source, target);
         try {
             SftpWire wire = conn();
             if (replaceExisting && wire.hasPosixRename()) {
@@ -557,7 +572,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
             throws IOException {
-        checkOpen();
+        checkOpen(source, target);
         SftpWire wire = conn();
         if (!wire.hasCopyData() || replaceExisting && !wire.hasPosixRename()) {
             return false;
@@ -621,7 +636,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
-        checkOpen();
+        checkOpen(path);
         requireStorableTime(path, time);
         try {
             sftp().setTimes(path.pathString(), time); // SFTPv3 sets both times together
@@ -645,7 +660,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
-        checkOpen();
+        checkOpen(path);
         try {
             sftp().setPermissions(path.pathString(), mode(permissions));
         } catch (IOException e) {
@@ -655,7 +670,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void createSymbolicLink(RemotePath link, String target) throws IOException {
-        checkOpen();
+        checkOpen(link);
         try {
             if (lstatQuietly(link) != null) {
                 throw new FileAlreadyExistsException(link.toString());
@@ -698,7 +713,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public String readSymbolicLink(RemotePath link) throws IOException {
-        checkOpen();
+        checkOpen(link);
         try {
             return sftp().readLink(link.pathString());
         } catch (IOException e) {

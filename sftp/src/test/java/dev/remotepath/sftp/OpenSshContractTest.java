@@ -135,6 +135,16 @@ class OpenSshContractTest extends RemoteFileSystemContract {
         // Written through SFTP: the same bytes land on the disk.
         dir.child("new-\udc80.bin").writeString("80");
         org.assertj.core.api.Assertions.assertThat(onDisk.child("new-\udc80.bin").readString()).isEqualTo("80");
+        // A lone surrogate stands for no bytes: refused, never sent as '?' to act on "a?b".
+        onDisk.child("a?b").writeString("keep");
+        RemotePath unsendable = dir.child("a\ud800b");
+        for (var op : java.util.List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                unsendable::delete, () -> unsendable.writeString("x"), unsendable::stat)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(op).isInstanceOf(java.nio.file.FileSystemException.class)
+                    .hasMessageContaining("cannot be sent");
+        }
+        org.assertj.core.api.Assertions.assertThat(onDisk.child("a?b").readString()).isEqualTo("keep");
+        onDisk.child("a?b").delete();
         Path mirror = Files.createTempDirectory("rp-bytes-");
         try {
             RemotePath target = RemotePaths.of(mirror);
