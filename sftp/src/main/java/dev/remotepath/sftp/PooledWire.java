@@ -38,12 +38,11 @@ final class PooledWire implements SftpWire {
     private final Connector connector;
     private final Slot[] slots;
     /**
-     * When an extra connection last failed to open (a server limiting sessions), in
-     * {@code System.nanoTime()}: until {@code retryExtra} later, what is open is used; then
-     * the pool tries again (the limit may have been other clients').
+     * Until when ({@code System.nanoTime()}; 0: not at all) no extra connection is asked for,
+     * after one failed to open (a server limiting sessions): until {@code retryExtra} later what
+     * is open is used, then the pool tries again (the limit may have been other clients').
      */
-    private volatile long fullSince;
-    private volatile boolean full;
+    private volatile long fullUntil;
     private final long retryExtraNanos;
 
     PooledWire(SftpWire first, int size, Connector connector) {
@@ -69,10 +68,8 @@ final class PooledWire implements SftpWire {
     }
 
     private boolean full() {
-        if (full && System.nanoTime() - fullSince > retryExtraNanos) {
-            full = false;
-        }
-        return full;
+        long until = fullUntil;
+        return until != 0 && System.nanoTime() - until < 0;
     }
 
     private Lease lease() throws IOException {
@@ -134,8 +131,8 @@ final class PooledWire implements SftpWire {
                     if (s == slots[0]) {
                         return null; // lease() tries once more and reports the failure
                     }
-                    fullSince = System.nanoTime();
-                    full = true;
+                    long until = System.nanoTime() + retryExtraNanos;
+                    fullUntil = until == 0 ? 1 : until;
                     LOG.debug("no further SFTP connection ({}); going on with those open", e.toString());
                     return null;
                 }
