@@ -90,4 +90,82 @@ public final class LinkTargets {
         }
         return current;
     }
+
+    /**
+     * Whether a target link with text {@code targetText} already stands for a source link with
+     * text {@code sourceText}: the same text, or the same place once the relative one is joined
+     * to the directory of the link it would sit in and {@code .}/{@code ..} are folded. Some
+     * servers (ProFTPD's mod_sftp) answer READLINK with an absolute path for a relative link;
+     * without this every run would find the link changed and make it again.
+     */
+    public static boolean sameDestination(String sourceText, RemotePath sourceLink, String targetText,
+            RemotePath targetLink) {
+        if (sourceText.equals(targetText)) {
+            return true;
+        }
+        boolean sourceAbsolute = sourceText.startsWith("/");
+        boolean targetAbsolute = targetText.startsWith("/");
+        if (sourceAbsolute == targetAbsolute) {
+            return false;
+        }
+        return sourceAbsolute ? sourceText.equals(lexical(sourceLink.parent().pathString(), targetText))
+                : targetText.equals(lexical(targetLink.parent().pathString(), sourceText));
+    }
+
+    /** {@code text} joined to {@code directory}, {@code .} and {@code ..} folded without looking at the disk. */
+    static String lexical(String directory, String text) {
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (String part : (directory + "/" + text).split("/")) {
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                parts.pollLast();
+            } else {
+                parts.addLast(part);
+            }
+        }
+        return "/" + String.join("/", parts);
+    }
+
+    /**
+     * {@code link}'s text, reconciled with the size its listing gave. A link's size is the length
+     * of its text; a server that answers READLINK with an absolute path for a relative link
+     * (ProFTPD's mod_sftp) gives itself away when the two differ: the text written was relative,
+     * and the relative path from the link's directory to the answer leads where it led (folded:
+     * {@code ../sub/x} written in {@code sub} comes back as {@code x}), in any copy of the tree,
+     * where the absolute answer would lead back into the original. Otherwise the answer stands.
+     */
+    public static String textOf(RemotePath link, FileStat listed) throws IOException {
+        String text = link.readSymbolicLink();
+        if (!text.startsWith("/") || !listed.isSymbolicLink() || listed.size().isEmpty()
+                || listed.size().getAsLong() == byteLength(text)) {
+            return text;
+        }
+        return relative(link.parent().pathString(), text);
+    }
+
+    private static long byteLength(String text) {
+        return text.getBytes(dev.remotepath.NameBytes.CHARSET).length;
+    }
+
+    /** The relative path from directory {@code from} to {@code to}, both absolute and folded. */
+    static String relative(String from, String to) {
+        String[] a = lexical(from, ".").substring(1).split("/", -1);
+        String[] b = lexical("/", to).substring(1).split("/", -1);
+        int common = 0;
+        while (common < a.length && common < b.length && a[common].equals(b[common]) && !a[common].isEmpty()) {
+            common++;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = common; i < a.length; i++) {
+            if (!a[i].isEmpty()) {
+                out.append("../");
+            }
+        }
+        for (int i = common; i < b.length; i++) {
+            out.append(b[i]).append('/');
+        }
+        return out.length() == 0 ? "." : out.substring(0, out.length() - 1);
+    }
 }

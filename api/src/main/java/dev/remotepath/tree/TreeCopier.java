@@ -179,7 +179,7 @@ public final class TreeCopier {
                 if (followInside) {
                     copyEntry(new DirEntry(entry.path(), entry.path().stat()), target, resolved);
                 } else {
-                    copyLink(entry.path(), target);
+                    copyLink(entry.path(), entry.stat(), target);
                 }
             }
             case OTHER -> throw new FileSystemException(entry.path().toString(), target.toString(),
@@ -257,12 +257,12 @@ public final class TreeCopier {
         }
     }
 
-    private void copyLink(RemotePath link, RemotePath target) throws IOException {
+    private void copyLink(RemotePath link, FileStat listed, RemotePath target) throws IOException {
         if (!target.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS)) {
             throw new FileSystemException(link.toString(), target.toString(),
                     "the target cannot hold symbolic links; copy with RemoteCopyOption.FOLLOW_LINKS to copy what they point to");
         }
-        String destination = link.readSymbolicLink();
+        String destination = LinkTargets.textOf(link, listed);
         if (replace) {
             try {
                 if (target.stat(LinkOption.NOFOLLOW_LINKS).isDirectory()) {

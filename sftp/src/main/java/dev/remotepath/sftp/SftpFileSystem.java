@@ -55,6 +55,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private volatile boolean checkFileFailed;
     /** The order this server reads SYMLINK's paths in, probed before the first link. */
     private final SymlinkPlacement symlinks = new SymlinkPlacement();
+    /** Which of this server's OK answers can be trusted, probed before the first create-only write. */
+    private final ServerSemantics semantics = new ServerSemantics();
 
     SftpFileSystem(RemoteFileSystemProvider provider, SftpEndpoint endpoint, Runnable onClose) throws IOException {
         this.provider = provider;
@@ -365,7 +367,8 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         checkOpen(path);
         try {
-            return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString()) : sftp.lstat(path.pathString())));
+            return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString())
+                    : ServerSemantics.lstat(sftp, path.pathString())));
         } catch (SftpStatusException e) {
             // SFTP v3 has no "not a directory" code: some servers (gesftpserver) answer FAILURE for
             // a path below a regular file. Below a non-directory nothing exists, as on every backend.
@@ -455,6 +458,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime) throws IOException {
         checkOpen(file);
+        if (mode == WriteMode.CREATE_NEW && !answers(file).exclusiveCreateRefusesExisting() && lstatQuietly(file) != null) {
+            throw new FileAlreadyExistsException(file.toString());
+        }
+        if (mode == WriteMode.CREATE_OR_APPEND && !answers(file).appendKeepsContent()) {
+            throw new FileSystemException(file.toString(), null, "this SFTP server cannot append: a probe file it was "
+                    + "asked to append to lost its content (rclone serve sftp without --vfs-cache-mode writes does so); "
+                    + "the file was not opened");
+        }
         try {
             return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> writeFailure(e, file));
         } catch (IOException e) {
@@ -480,6 +491,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
         checkOpen(directory);
+        if (!answers(directory).mkdirRefusesExisting() && lstatQuietly(directory) != null) {
+            throw new FileAlreadyExistsException(directory.toString());
+        }
         try {
             sftp().mkdir(directory.pathString());
         } catch (IOException e) {
@@ -638,10 +652,27 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         checkOpen(path);
         requireStorableTime(path, time);
+        requirePresentWhereSetstatCannotTell(path);
         try {
             sftp().setTimes(path.pathString(), time); // SFTPv3 sets both times together
         } catch (IOException e) {
             throw transport(e, "setstat", path);
+        }
+    }
+
+    /** The server's answers, probed in {@code path}'s directory the first time. */
+    private ServerSemantics.Answers answers(RemotePath path) throws IOException {
+        try {
+            return semantics.of(sftp(), path.parent().pathString());
+        } catch (IOException e) {
+            throw transport(e, "probe", path.parent());
+        }
+    }
+
+    /** Where SETSTAT answers OK for a missing path, an LSTAT tells first. */
+    private void requirePresentWhereSetstatCannotTell(RemotePath path) throws IOException {
+        if (!answers(path).setstatRefusesMissing() && lstatQuietly(path) == null) {
+            throw new NoSuchFileException(path.toString());
         }
     }
 
@@ -661,6 +692,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
         checkOpen(path);
+        requirePresentWhereSetstatCannotTell(path);
         try {
             sftp().setPermissions(path.pathString(), mode(permissions));
         } catch (IOException e) {
@@ -682,6 +714,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             throw e;
         } catch (IOException e) {
+            if (e instanceof SftpStatusException se && se.status() == SftpStatusException.OP_UNSUPPORTED) {
+                FileSystemException refused = new FileSystemException(link.toString(), null,
+                        "the server does not support symbolic links (it answered SYMLINK with OP_UNSUPPORTED)");
+                refused.initCause(e);
+                throw refused;
+            }
             throw transport(e, "symlink", link);
         }
     }

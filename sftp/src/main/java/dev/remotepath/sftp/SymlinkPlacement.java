@@ -49,7 +49,7 @@ final class SymlinkPlacement {
         send(wire, o, link, target);
         SftpWire.Attributes placed;
         try {
-            placed = wire.lstat(link);
+            placed = ServerSemantics.lstat(wire, link); // ProFTPD's LSTAT follows a link whose target exists
         } catch (SftpStatusException missing) {
             throw new FileSystemException(link, null, "the server answered SYMLINK with success but no link is there; "
                     + "the link was not created");

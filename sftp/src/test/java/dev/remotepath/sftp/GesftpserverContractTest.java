@@ -28,7 +28,7 @@ class GesftpserverContractTest extends OpenSshContractTest {
 
     @Test
     void linksLandWhereAskedThoughTheServerTakesTheDraftsOrder() throws Exception {
-        Path local = dir.fileSystem().toNioPath(dir).orElseGet(() -> Path.of(dir.pathString()));
+        
         RemotePath link = dir.resolve("sub/link");
         dir.resolve("sub").createDirectory();
         link.createSymbolicLink("../elsewhere");

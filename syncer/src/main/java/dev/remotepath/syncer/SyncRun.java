@@ -478,8 +478,9 @@ final class SyncRun {
                 }
                 String text;
                 try {
-                    text = s.path().readSymbolicLink();
-                    if (t != null && t.isSymbolicLink() && t.path().readSymbolicLink().equals(text)) {
+                    text = dev.remotepath.tree.LinkTargets.textOf(s.path(), s.stat());
+                    if (t != null && t.isSymbolicLink() && dev.remotepath.tree.LinkTargets.sameDestination(text, s.path(),
+                            dev.remotepath.tree.LinkTargets.textOf(t.path(), t.stat()), t.path())) {
                         filesSkipped.incrementAndGet();
                         return;
                     }

@@ -147,6 +147,50 @@ public abstract class RemoteFileSystemContract {
         return true;
     }
 
+    /**
+     * Whether READLINK gives back a link's text as it was written. A test overrides this only for
+     * a server that answers with the absolute path the text resolves to (ProFTPD's mod_sftp);
+     * the cases then check that the answer names the same place.
+     */
+    protected boolean serverKeepsLinkText() {
+        return true;
+    }
+
+    /**
+     * Whether the server keeps symbolic links at all. A test overrides this for a server that
+     * refuses them though the protocol has them (rclone's {@code serve sftp}): the link cases
+     * are skipped, and {@code linksTheServerRefusesFailClearly} checks the refusal instead.
+     */
+    protected boolean serverKeepsSymbolicLinks() {
+        return true;
+    }
+
+    /** Whether the server keeps the permission bits it is sent (rclone's {@code serve sftp} shows fixed ones). */
+    protected boolean serverKeepsPermissions() {
+        return true;
+    }
+
+    /**
+     * Whether the server can append to a file. A test overrides this for a server that cannot
+     * (rclone's {@code serve sftp} without its VFS cache): the append case then checks that the
+     * failure is an IOException and leaves the file as it was.
+     */
+    protected boolean serverCanAppend() {
+        return true;
+    }
+
+    /** {@code link}'s text is {@code written}, or (see {@link #serverKeepsLinkText}) names the same place. */
+    protected final void assertLinkText(RemotePath link, String written) throws IOException {
+        String read = link.readSymbolicLink();
+        if (serverKeepsLinkText()) {
+            assertThat(read).isEqualTo(written);
+        } else {
+            assertThat(read).startsWith("/");
+            assertThat(dev.remotepath.tree.LinkTargets.sameDestination(written, link, read, link))
+                    .as("%s names the place %s does, from %s", read, written, link).isTrue();
+        }
+    }
+
     /** Whether to run the >64 MiB streaming cases (slow backends may opt out, saying why). */
     protected boolean runLargeFileCases() {
         return true;
@@ -154,6 +198,8 @@ public abstract class RemoteFileSystemContract {
 
     protected final void assumeCapability(Capability c) {
         assumeTrue(dir.fileSystem().capabilities().contains(c), "backend lacks " + c);
+        assumeTrue(c != Capability.SYMBOLIC_LINKS || serverKeepsSymbolicLinks(), "the test server refuses links");
+        assumeTrue(c != Capability.POSIX_PERMISSIONS || serverKeepsPermissions(), "the test server ignores permissions");
     }
 
     protected final void assumeWritable() {
@@ -583,7 +629,7 @@ public abstract class RemoteFileSystemContract {
     void symlinkTargetIsVerbatim() throws IOException {
         assumeCapability(Capability.SYMBOLIC_LINKS);
         seedSymlink(dir.resolve("link"), "../somewhere/else");
-        assertThat(dir.resolve("link").readSymbolicLink()).isEqualTo("../somewhere/else");
+        assertLinkText(dir.resolve("link"), "../somewhere/else");
     }
 
     @Test
@@ -661,6 +707,11 @@ public abstract class RemoteFileSystemContract {
     void appendAppends() throws IOException {
         assumeWritable();
         RemotePath f = dir.resolve("log").writeString("one,");
+        if (!serverCanAppend()) {
+            assertThatThrownBy(() -> f.writeString("two", StandardOpenOption.APPEND)).isInstanceOf(IOException.class);
+            assertThat(f.readString()).isEqualTo("one,");
+            return;
+        }
         f.writeString("two", StandardOpenOption.APPEND);
         assertThat(f.readString()).isEqualTo("one,two");
     }
@@ -960,7 +1011,7 @@ public abstract class RemoteFileSystemContract {
         src.resolve("l").createSymbolicLink("f");
         src.copyTo(dir.resolve("dst"));
         assertThat(dir.resolve("dst/l").isSymbolicLink()).isTrue();
-        assertThat(dir.resolve("dst/l").readSymbolicLink()).isEqualTo("f");
+        assertLinkText(dir.resolve("dst/l"), "f");
     }
 
     @Test
@@ -1204,6 +1255,17 @@ public abstract class RemoteFileSystemContract {
         assumeWritable();
         assumeTrue(!dir.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS), "backend has links");
         assertThatThrownBy(() -> dir.resolve("l").createSymbolicLink("x")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void linksTheServerRefusesFailClearly() throws IOException {
+        assumeWritable();
+        assumeTrue(dir.fileSystem().capabilities().contains(Capability.SYMBOLIC_LINKS) && !serverKeepsSymbolicLinks(),
+                "only where the backend has links and the server refuses them");
+        file("f", "x");
+        assertThatThrownBy(() -> dir.resolve("l").createSymbolicLink("f")).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("does not support symbolic links");
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("f");
     }
 
     // ------------------------------------------------------------------ hostile listings
