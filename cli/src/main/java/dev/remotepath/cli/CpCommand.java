@@ -33,7 +33,7 @@ final class CpCommand implements Command {
         RemotePath src = Paths.of(source);
         RemotePath dst = Paths.into(src, Paths.of(target));
         if (!recursive && src.isDirectory()) {
-            throw new FileSystemException(src.toString(), null, "is a directory (use cp -r)");
+            throw new dev.remotepath.IsDirectoryException(src.toString(), "use cp -r");
         }
         try (Progress.SyncListenerHandle progress = Progress.open(rpath.json, rpath.err)) {
             TreeCopier.copy(src, dst, progress.bytes(), new CopyOption[] {

@@ -32,7 +32,7 @@ final class RmCommand implements Command {
             if (recursive) {
                 p.deleteRecursively();
             } else if (p.stat(LinkOption.NOFOLLOW_LINKS).isDirectory()) {
-                throw new FileSystemException(p.toString(), null, "is a directory (use rm -r)");
+                throw new dev.remotepath.IsDirectoryException(p.toString(), "use rm -r");
             } else {
                 p.delete();
             }

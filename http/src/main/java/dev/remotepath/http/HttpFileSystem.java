@@ -73,6 +73,17 @@ public final class HttpFileSystem implements RemoteFileSystem {
     private final int port;
     private final HttpOptions options;
     private final HttpClient client;
+
+    /** Connections lent out to exchanges now; none once every stream is closed (the tests' leak check). */
+    int activeConnections() {
+        int active = 0;
+        for (org.eclipse.jetty.client.Destination d : client.getDestinations()) {
+            if (d.getConnectionPool() instanceof org.eclipse.jetty.client.AbstractConnectionPool pool) {
+                active += pool.getActiveConnectionCount();
+            }
+        }
+        return active;
+    }
     private final Runnable onClose;
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
 

@@ -59,7 +59,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         HttpFileSystem.Exchange ex = fs.sendFollowing(HttpMethod.GET, uri, h, true);
         if (HttpFileSystem.isSlashRedirect(uri, ex.uri())) {
             ex.close();
-            throw new FileSystemException(file.toString(), null, "is a directory");
+            throw new dev.remotepath.IsDirectoryException(file.toString());
         }
         int status = ex.status();
         if (status == 416) {

@@ -4,7 +4,11 @@ import java.nio.file.Path;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ResourceHandler;
 import org.eclipse.jetty.util.resource.ResourceFactory;
@@ -31,9 +35,26 @@ final class TestWebServer implements AutoCloseable {
         files.setAcceptRanges(true);
         files.setEtags(true);
         files.setUseFileMapping(false);
-        server.setHandler(files);
+        server.setHandler(new Handler.Wrapper(files) {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) throws Exception {
+                requests.merge(request.getMethod(), 1L, Long::sum);
+                return super.handle(request, response, callback);
+            }
+        });
         server.start();
         port = connector.getLocalPort();
+    }
+
+    /** Requests received, by method, since the last {@link #resetRequests}: the wire's own count. */
+    final java.util.concurrent.ConcurrentHashMap<String, Long> requests = new java.util.concurrent.ConcurrentHashMap<>();
+
+    long requests(String method) {
+        return requests.getOrDefault(method, 0L);
+    }
+
+    void resetRequests() {
+        requests.clear();
     }
 
     int port() {

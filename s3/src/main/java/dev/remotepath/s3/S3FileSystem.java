@@ -349,7 +349,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         String key = key(file);
         if (isRoot(file)) {
-            throw new FileSystemException(file.toString(), null, "is a directory");
+            throw new dev.remotepath.IsDirectoryException(file.toString());
         }
         try {
             ResponseInputStream<GetObjectResponse> in = get(key, offset, null);
@@ -359,7 +359,7 @@ public final class S3FileSystem implements RemoteFileSystem {
                 return InputStream.nullInputStream(); // offset at or past the end
             }
             if (S3Errors.isNotFound(e) && !"NoSuchBucket".equals(errorCode(e)) && directoryExists(file)) {
-                throw new FileSystemException(file.toString(), null, "is a directory");
+                throw new dev.remotepath.IsDirectoryException(file.toString());
             }
             throw translate(e, file);
         } catch (SdkException e) {
@@ -395,11 +395,11 @@ public final class S3FileSystem implements RemoteFileSystem {
         requireOpen();
         String key = key(file);
         if (isRoot(file)) {
-            throw new FileSystemException(file.toString(), null, "is a directory");
+            throw new dev.remotepath.IsDirectoryException(file.toString());
         }
         requireNoFileAbove(file);
         if (isDirectoryForWrite(file)) {
-            throw new FileSystemException(file.toString(), null, "is a directory");
+            throw new dev.remotepath.IsDirectoryException(file.toString());
         }
         boolean createOnly = mode == WriteMode.CREATE_NEW;
         // CREATE_NEW publishes with If-None-Match: *, so of two writers only one can win; a HEAD
@@ -467,7 +467,9 @@ public final class S3FileSystem implements RemoteFileSystem {
     private void requireNoFileAbove(RemotePath path) throws IOException {
         for (RemotePath p = path.parent(); !isRoot(p) && !knownDirectories.contains(prefix(p)); p = p.parent()) {
             if (head(p, false).isPresent()) {
-                throw new FileSystemException(path.toString(), null, "not a directory: " + p + " is a file");
+                // Below a file nothing exists, as stat says: the type every backend gives.
+                throw new java.nio.file.NoSuchFileException(path.toString(), null, "a parent is not a directory: " + p
+                        + " is a file");
             }
         }
     }
@@ -633,7 +635,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         String targetKey = key(target);
         requireNoFileAbove(target);
         if (isDirectoryForWrite(target)) {
-            throw new FileSystemException(target.toString(), null, "is a directory");
+            throw new dev.remotepath.IsDirectoryException(target.toString());
         }
         if (!replaceExisting && !options.conditionalWrites() && head(target, false).isPresent()) {
             throw new FileAlreadyExistsException(target.toString());

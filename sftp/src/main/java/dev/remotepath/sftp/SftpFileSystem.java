@@ -264,7 +264,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             case SftpStatusException.FILE_ALREADY_EXISTS -> new FileAlreadyExistsException(f, o, null);
             case SftpStatusException.DIR_NOT_EMPTY -> new DirectoryNotEmptyException(f);
             case SftpStatusException.NOT_A_DIRECTORY -> new NotDirectoryException(f);
-            case SftpStatusException.FILE_IS_A_DIRECTORY -> new FileSystemException(f, o, "is a directory");
+            case SftpStatusException.FILE_IS_A_DIRECTORY -> new dev.remotepath.IsDirectoryException(f);
             case SftpStatusException.NO_SPACE_ON_FILESYSTEM, SftpStatusException.QUOTA_EXCEEDED ->
                     new FileSystemException(f, o, "no space left: " + e.getMessage());
             default -> new FileSystemException(f, o, "SFTP error " + e.status() + ": " + e.getMessage());
@@ -422,7 +422,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
-                throw new FileSystemException(file.toString(), null, "is a directory");
+                throw new dev.remotepath.IsDirectoryException(file.toString());
             }
             throw transport(e, "open", file);
         }
@@ -439,7 +439,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
                 e.addSuppressed(second);
                 return transport(e, "read", file);
             }
-            return s != null && s.isDirectory() ? new FileSystemException(file.toString(), null, "is a directory")
+            return s != null && s.isDirectory() ? new dev.remotepath.IsDirectoryException(file.toString())
                     : transport(e, "read", file);
         });
     }
@@ -474,13 +474,23 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             FileStat s = lstatQuietly(file);
             if (s != null && s.isDirectory()) {
-                throw new FileSystemException(file.toString(), null, "is a directory");
+                throw new dev.remotepath.IsDirectoryException(file.toString());
             }
             if (s != null && mode == WriteMode.CREATE_NEW && e instanceof SftpStatusException) {
                 throw new FileAlreadyExistsException(file.toString());
             }
-            if (s == null && e instanceof SftpStatusException && lstatQuietly(file.parent()) == null) {
-                throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
+            if (s == null) {
+                FileStat parent = lstatQuietly(file.parent());
+                if (parent == null) {
+                    throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
+                }
+                if (!parent.isDirectory() && !parent.isSymbolicLink()) {
+                    // SFTP v3 has no ENOTDIR: servers answer FAILURE, or (rclone) "file already exists".
+                    NoSuchFileException below = new NoSuchFileException(file.toString(), null,
+                            "a parent is not a directory: " + file.parent() + " is a file");
+                    below.initCause(e);
+                    throw below;
+                }
             }
             throw writeFailure(e, file);
         }

@@ -101,6 +101,12 @@ class MinaServerContractTest extends RemoteFileSystemContract {
         }
     }
 
+    /** The in-process server's file channels count too (besides its handle count above). */
+    @Override
+    protected java.util.Optional<java.nio.file.Path> diskDirectoryOf(RemotePath dir) {
+        return java.util.Optional.of(java.nio.file.Path.of(dir.pathString()));
+    }
+
     @Override
     protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
         String name = "closing-" + cases.incrementAndGet();

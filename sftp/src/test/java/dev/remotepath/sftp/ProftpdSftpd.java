@@ -16,6 +16,8 @@ final class ProftpdSftpd implements RealSftpServer {
     static final Path PROFTPD = Path.of("/usr/sbin/proftpd");
     static final Path MOD_SFTP = Path.of("/usr/lib/proftpd/mod_sftp.so");
     static final String USER = "tester";
+    /** A second virtual user, uid 65534, without rights to what the tests make. */
+    static final String UNPRIVILEGED = "denied";
 
     private final int port;
     private final Path clientKey;
@@ -35,8 +37,9 @@ final class ProftpdSftpd implements RealSftpServer {
         String gid = RealSftpServer.run(List.of("id", "-g")).trim();
         String userName = RealSftpServer.run(List.of("id", "-un")).trim();
         String groupName = RealSftpServer.run(List.of("id", "-gn")).trim();
-        Path passwd = Files.writeString(work.resolve("passwd"), USER + ":x:" + uid + ":" + gid + "::" + work + ":/bin/sh\n");
-        Path group = Files.writeString(work.resolve("group"), groupName + ":x:" + gid + ":\n");
+        Path passwd = Files.writeString(work.resolve("passwd"), USER + ":x:" + uid + ":" + gid + "::" + work + ":/bin/sh\n"
+                + UNPRIVILEGED + ":x:65534:65534::" + work + ":/bin/sh\n");
+        Path group = Files.writeString(work.resolve("group"), groupName + ":x:" + gid + ":\nnogroup:x:65534:\n");
         Files.setPosixFilePermissions(passwd, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Files.setPosixFilePermissions(group, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path config = work.resolve("proftpd.conf");
@@ -94,6 +97,15 @@ final class ProftpdSftpd implements RealSftpServer {
     @Override
     public String name() {
         return "ProFTPD mod_sftp";
+    }
+
+    @Override
+    public java.util.Optional<URI> unprivilegedUri(Path absolute) {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return java.util.Optional.empty(); // only root may switch to another uid
+        }
+        return java.util.Optional.of(URI.create("sftp://" + UNPRIVILEGED + "@127.0.0.1:" + port
+                + dev.remotepath.UriPaths.encodePath(absolute.toString())));
     }
 
     @Override

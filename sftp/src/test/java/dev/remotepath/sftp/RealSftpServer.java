@@ -33,6 +33,14 @@ interface RealSftpServer extends AutoCloseable {
     /** The server's name as the docs' compatibility matrix gives it. */
     String name();
 
+    /**
+     * The URI of a local path as a login with uid 65534 (nobody), which has no rights to what
+     * the tests make; empty where the server has no such login.
+     */
+    default java.util.Optional<URI> unprivilegedUri(Path absolute) {
+        return java.util.Optional.empty();
+    }
+
     /** OpenSSH's sshd serving SFTP with {@code subsystem} (internal-sftp or a server's binary). */
     static RealSftpServer openSsh(Path work, String subsystem) throws Exception {
         OpenSshd sshd = new OpenSshd(work, subsystem);
@@ -51,6 +59,13 @@ interface RealSftpServer extends AutoCloseable {
             @Override
             public String name() {
                 return "OpenSSH/" + subsystem;
+            }
+
+            /** internal-sftp only: an external subsystem runs through the login's shell, nobody's is nologin. */
+            @Override
+            public java.util.Optional<URI> unprivilegedUri(Path absolute) {
+                return subsystem.equals("internal-sftp") && "root".equals(System.getProperty("user.name"))
+                        ? java.util.Optional.of(sshd.uriAs("nobody", absolute)) : java.util.Optional.empty();
             }
 
             @Override

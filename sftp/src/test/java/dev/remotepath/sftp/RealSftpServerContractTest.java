@@ -100,6 +100,12 @@ abstract class RealSftpServerContractTest extends RemoteFileSystemContract {
         return p;
     }
 
+    /** The server program's session (sshd's child, ProFTPD's, rclone) may hold nothing open after a case. */
+    @Override
+    protected java.util.Optional<Path> diskDirectoryOf(RemotePath dir) {
+        return java.util.Optional.of(local);
+    }
+
     @Override
     protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
         Path own = Files.createDirectories(servedRoot(work).resolve("closing-" + CASES.incrementAndGet()));
@@ -107,6 +113,23 @@ abstract class RealSftpServerContractTest extends RemoteFileSystemContract {
         // Options of their own (equal options share a file system): another connection than the cases'.
         return RemotePaths.get(server.uri(own),
                 server.optionsBuilder(client()).connectTimeout(java.time.Duration.ofSeconds(29)).build());
+    }
+
+    /** A root-owned directory the server shows to its uid-65534 login, where it has one. */
+    @Override
+    protected RemotePath newDirectoryAsAnUnprivilegedUser() throws Exception {
+        Path denied = Files.createDirectories(servedRoot(work).resolve("denied-" + CASES.incrementAndGet()));
+        java.util.Optional<java.net.URI> uri = server.unprivilegedUri(denied);
+        if (uri.isEmpty()) {
+            return null;
+        }
+        Files.setPosixFilePermissions(servedRoot(work), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(denied, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(Files.writeString(denied.resolve("secret"), "root only"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(Files.createDirectory(denied.resolve("locked")),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        return RemotePaths.get(uri.get(), server.optionsBuilder(client()).connectTimeout(java.time.Duration.ofSeconds(28)).build());
     }
 
     @Test

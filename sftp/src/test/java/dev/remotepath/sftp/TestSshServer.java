@@ -11,6 +11,7 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.sshd.server.session.ServerSession;
 import org.apache.sshd.sftp.SftpModuleProperties;
+import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.server.Handle;
 import org.apache.sshd.sftp.server.SftpEventListener;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
@@ -55,12 +56,18 @@ final class TestSshServer implements AutoCloseable {
             }
 
             @Override
+            public void receivedExtension(ServerSession session, String extension, int id) {
+                requests.merge(extension, 1L, Long::sum);
+            }
+
+            @Override
             public void closed(ServerSession session, String remoteHandle, Handle localHandle, Throwable thrown) {
                 openHandles.decrementAndGet();
             }
 
             @Override
             public void received(ServerSession session, int type, int id) {
+                requests.merge(SftpConstants.getCommandMessageName(type), 1L, Long::sum);
                 long ms = stallMillis;
                 if (ms > 0 && type != org.apache.sshd.sftp.common.SftpConstants.SSH_FXP_INIT) {
                     try {
@@ -88,6 +95,22 @@ final class TestSshServer implements AutoCloseable {
             lines.append("[127.0.0.1]:").append(port()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
         }
         Files.writeString(knownHosts, lines);
+    }
+
+    /**
+     * SFTP requests received, by name ({@code SSH_FXP_OPENDIR}, {@code SSH_FXP_LSTAT}, ...;
+     * extensions by their own name, besides their {@code SSH_FXP_EXTENDED}), since the last
+     * {@link #resetRequests}: the wire's own count, beside the SPI's.
+     */
+    final java.util.concurrent.ConcurrentHashMap<String, Long> requests = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Requests of this kind since the last reset. */
+    long requests(String name) {
+        return requests.getOrDefault(name, 0L);
+    }
+
+    void resetRequests() {
+        requests.clear();
     }
 
     /** The SSH sessions open now. */

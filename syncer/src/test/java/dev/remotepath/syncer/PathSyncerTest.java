@@ -196,6 +196,9 @@ public class PathSyncerTest {
             // A source listing without mtimes (S3) costs one stat per file; a target's never does.
             assertThat(c.count(STAT)).as("stats on " + side).isEqualTo(side == countedSrc && !sourceListsMtimes ? 7 : 0);
             assertThat(c.count(OPEN_READ)).as("reads on " + side).isZero();
+            // Metadata reuse holds for writes too: a no-op run changes nothing on either side.
+            assertThat(c.counts(CountingFileSystem.Call.WRITES)).as("writes on " + side).isEmpty();
+            assertThat(c.count(CountingFileSystem.Call.NATIVE_CHECKSUM)).as("checksums on " + side).isZero();
         }
     }
 

@@ -25,11 +25,18 @@ public class CountingFileSystem extends ForwardingFileSystem {
     /** The primitives counted. */
     public enum Call {
         STAT, LIST, OPEN_READ, OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES,
-        RENAME, SET_LAST_MODIFIED_TIME, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY, REAL_PATH
+        RENAME, SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY,
+        NATIVE_CHECKSUM, REAL_PATH;
+
+        /** The calls that change something: none may happen on either side of a no-op sync. */
+        public static final java.util.Set<Call> WRITES = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+                OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES, RENAME,
+                SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, CREATE_SYMBOLIC_LINK, NATIVE_COPY));
     }
 
     private final Map<Call, AtomicLong> counts = new EnumMap<>(Call.class);
     private final AtomicLong bytesRead = new AtomicLong();
+    private final AtomicLong filesInBatches = new AtomicLong();
 
     public CountingFileSystem(RemoteFileSystem delegate) {
         super(delegate);
@@ -57,10 +64,21 @@ public class CountingFileSystem extends ForwardingFileSystem {
         return bytesRead.get();
     }
 
+    /** Files handed to {@code deleteFiles}, over all its calls. */
+    public long filesInBatches() {
+        return filesInBatches.get();
+    }
+
+    /** Files deleted one by one and in batches together. */
+    public long filesDeleted() {
+        return count(Call.DELETE_FILE) + filesInBatches();
+    }
+
     /** Every counter back to zero. */
     public void reset() {
         counts.values().forEach(c -> c.set(0));
         bytesRead.set(0);
+        filesInBatches.set(0);
     }
 
     @Override
@@ -160,6 +178,7 @@ public class CountingFileSystem extends ForwardingFileSystem {
     @Override
     public void deleteFiles(Collection<RemotePath> files) throws IOException {
         hit(Call.DELETE_FILES);
+        filesInBatches.addAndGet(files.size());
         super.deleteFiles(files);
     }
 
@@ -173,6 +192,31 @@ public class CountingFileSystem extends ForwardingFileSystem {
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         hit(Call.SET_LAST_MODIFIED_TIME);
         super.setLastModifiedTime(path, time);
+    }
+
+    @Override
+    public void setPermissions(RemotePath path, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        hit(Call.SET_PERMISSIONS);
+        super.setPermissions(path, permissions);
+    }
+
+    @Override
+    public java.util.Optional<dev.remotepath.Checksum> nativeChecksum(RemotePath file, dev.remotepath.ChecksumAlgorithm algorithm)
+            throws IOException {
+        hit(Call.NATIVE_CHECKSUM);
+        return super.nativeChecksum(file, algorithm);
+    }
+
+    /** How many calls of these kinds were made, each named with its count where non-zero ({@code {}} for none). */
+    public Map<Call, Long> counts(java.util.Set<Call> kinds) {
+        Map<Call, Long> out = new EnumMap<>(Call.class);
+        for (Call c : kinds) {
+            if (count(c) != 0) {
+                out.put(c, count(c));
+            }
+        }
+        return out;
     }
 
     @Override

@@ -45,6 +45,9 @@ public final class OpenSshd implements AutoCloseable {
         keygen(clientKey);
         Path authorized = work.resolve("authorized_keys");
         Files.copy(work.resolve("client_ecdsa.pub"), authorized);
+        // sshd reads authorized_keys as the user logging in: an unprivileged login (uriAs) must reach it.
+        Files.setPosixFilePermissions(work, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(authorized, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
@@ -96,7 +99,16 @@ public final class OpenSshd implements AutoCloseable {
 
     /** The sftp URI of an absolute path on this server, as its login user. */
     public URI uri(Path absolute) {
-        return URI.create("sftp://" + user + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
+        return uriAs(user, absolute);
+    }
+
+    /**
+     * The sftp URI of an absolute path as {@code login}, another account of this machine that
+     * takes the same client key ({@code nobody}, say: with internal-sftp no shell is run, so
+     * its {@code nologin} shell does not matter).
+     */
+    public URI uriAs(String login, Path absolute) {
+        return URI.create("sftp://" + login + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
     }
 
     /** SIGKILL to sshd and every session process it forked: the server dies mid-conversation. */

@@ -197,7 +197,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         Path p = nio(file);
         try {
             if (Files.isDirectory(p)) {
-                throw new FileSystemException(file.toString(), null, "is a directory");
+                throw new dev.remotepath.IsDirectoryException(file.toString());
             }
             SeekableByteChannel ch = Files.newByteChannel(p, StandardOpenOption.READ);
             if (offset > 0) {
@@ -221,7 +221,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         };
         try {
             if (Files.isDirectory(p)) {
-                throw new FileSystemException(file.toString(), null, "is a directory");
+                throw new dev.remotepath.IsDirectoryException(file.toString());
             }
             return Files.newOutputStream(p, opts);
         } catch (IOException e) {
@@ -384,6 +384,9 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     protected static IOException translate(IOException e, RemotePath file, RemotePath other) {
         String f = file.toString();
         String o = other == null ? null : other.toString();
+        if (e instanceof dev.remotepath.IsDirectoryException made) {
+            return made; // made here, naming the remote path already
+        }
         if (e instanceof FileSystemException fse) {
             // When NIO blames the "other" path (the rename target), keep that attribution.
             if (other != null && fse.getFile() != null && fse.getOtherFile() == null
