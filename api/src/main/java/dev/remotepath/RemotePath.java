@@ -610,6 +610,9 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     private void requireWritable(String operation) throws IOException {
         requireAbsolute(operation);
+        if (!fs.isOpen()) {
+            throw new java.nio.file.ClosedFileSystemException(); // as NIO: closed comes before read-only
+        }
         if (!fs.capabilities().contains(Capability.WRITE)) {
             throw new ReadOnlyRemoteFileSystemException(toString(), operation);
         }

@@ -40,6 +40,16 @@ class HttpContractTest extends RemoteFileSystemContract {
         return served.resolve(p.pathString().substring(1));
     }
 
+    /** Options of its own (another request timeout): a file system, and Jetty client, of its own. */
+    @Override
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        String name = "closing-" + CASES.incrementAndGet();
+        Files.createDirectories(served.resolve(name));
+        Files.writeString(served.resolve(name).resolve("f"), "x");
+        return RemotePaths.get(java.net.URI.create(server.base() + "/" + name + "/"),
+                HttpOptions.builder().requestTimeout(java.time.Duration.ofSeconds(29)).build());
+    }
+
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         String name = "case-" + CASES.incrementAndGet();

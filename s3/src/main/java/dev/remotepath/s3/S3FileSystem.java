@@ -783,6 +783,22 @@ public final class S3FileSystem implements RemoteFileSystem {
     /** Multipart uploads started and neither completed nor aborted yet. */
     private final java.util.Set<S3UploadStream> uploadsUnderWay = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+    /** Read and write streams handed out and not yet closed (or aborted): each holds a connection or buffers. */
+    private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
+
+    void streamOpened() {
+        openStreams.incrementAndGet();
+    }
+
+    void streamEnded() {
+        openStreams.decrementAndGet();
+    }
+
+    /** Streams open now; none once callers have closed what they opened (the tests' leak check). */
+    int openStreams() {
+        return openStreams.get();
+    }
+
     void uploadStarted(S3UploadStream upload) {
         uploadsUnderWay.add(upload);
     }

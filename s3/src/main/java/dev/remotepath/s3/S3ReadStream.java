@@ -32,6 +32,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
     private boolean closed;
 
     S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, ResponseInputStream<GetObjectResponse> in) {
+        fs.streamOpened();
         this.fs = fs;
         this.file = file;
         this.key = key;
@@ -109,9 +110,13 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
             return;
         }
         closed = true;
-        if (!eof) {
-            in.abort(); // do not download the rest just to reuse the connection
+        try {
+            if (!eof) {
+                in.abort(); // do not download the rest just to reuse the connection
+            }
+            in.close();
+        } finally {
+            fs.streamEnded();
         }
-        in.close();
     }
 }

@@ -54,6 +54,17 @@ final class S3UploadStream extends AbortableOutputStream {
         this.partSize = fs.options().partSize();
         this.threshold = fs.options().multipartThreshold();
         this.slots = new Semaphore(fs.options().uploadConcurrency());
+        fs.streamOpened();
+    }
+
+    private boolean ended;
+
+    /** Counted as ended once, however it ends: closed, failed or aborted. */
+    private void ended() {
+        if (!ended) {
+            ended = true;
+            fs.streamEnded();
+        }
     }
 
     @Override
@@ -173,6 +184,14 @@ final class S3UploadStream extends AbortableOutputStream {
         if (finished) {
             return;
         }
+        try {
+            publish();
+        } finally {
+            ended();
+        }
+    }
+
+    private void publish() throws IOException {
         fs.requireOpen();
         if (uploadId == null) {
             finished = true;
@@ -251,6 +270,7 @@ final class S3UploadStream extends AbortableOutputStream {
 
     private void abortQuietly(Throwable failure) {
         finished = true;
+        ended();
         held.clear();
         buffer = new byte[0];
         if (uploadId == null) {

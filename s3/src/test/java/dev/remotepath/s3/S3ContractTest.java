@@ -44,6 +44,24 @@ class S3ContractTest extends RemoteFileSystemContract {
         return root;
     }
 
+    /** No case leaves a read or write stream open: each holds a connection of the SDK's pool, or buffered parts. */
+    @org.junit.jupiter.api.AfterEach
+    void noStreamLeftOpen() {
+        org.assertj.core.api.Assertions.assertThat(((S3FileSystem) dir.fileSystem()).openStreams())
+                .as("S3 streams left open").isZero();
+    }
+
+    /** The check above can fail: a stream held open is counted. */
+    @org.junit.jupiter.api.Test
+    void leakCheckSeesAStreamHeldOpen() throws Exception {
+        RemotePath f = dir.resolve("held.txt").writeString("held");
+        try (java.io.InputStream in = f.newInputStream();
+                java.io.OutputStream out = dir.resolve("w.txt").newOutputStream()) {
+            org.assertj.core.api.Assertions.assertThat(in.read()).isEqualTo('h');
+            org.assertj.core.api.Assertions.assertThat(((S3FileSystem) dir.fileSystem()).openStreams()).isEqualTo(2);
+        }
+    }
+
     @Override
     protected RemotePath newTestDirectory() throws Exception {
         return RemotePaths.get(java.net.URI.create("s3://contract/case-" + cases.incrementAndGet() + "/"), options)

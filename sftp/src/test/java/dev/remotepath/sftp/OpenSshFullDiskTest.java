@@ -56,4 +56,38 @@ class OpenSshFullDiskTest {
             run("umount", full.toString());
         }
     }
+
+    /**
+     * copy-data (the server copies, the bytes never cross the connection) from the server's
+     * own disk onto its full tmpfs: the old target stays, and neither the temporary the copy
+     * went into nor any part of it is left.
+     */
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aServerSideCopyOntoAFullDiskLeavesTheOldTarget(SftpOptions.Client client) throws Exception {
+        OpenSshContractTest.requireInstalled(OpenSshd.SSHD, "OpenSSH sshd", "openssh-server");
+        Path full = Files.createDirectories(work.resolve("full"));
+        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", full.toString()) == 0,
+                "cannot mount a tmpfs here (not root?): skipped");
+        try (OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+            Files.write(work.resolve("big.bin"), new byte[1 << 20]);
+            Files.writeString(full.resolve("t.bin"), "the old target");
+            SftpOptions options = OpenSshContractTest.optionsFor(server, client);
+            RemotePath source = RemotePaths.get(server.uri(work.resolve("big.bin")), options);
+            RemotePath target = RemotePaths.get(server.uri(full.resolve("t.bin")), options);
+            try {
+                assertThat(source.fileSystem().capabilities()).contains(dev.remotepath.spi.Capability.SERVER_SIDE_COPY);
+                assertThatThrownBy(() -> source.copyTo(target, java.nio.file.StandardCopyOption.REPLACE_EXISTING))
+                        .isInstanceOf(FileSystemException.class);
+                assertThat(Files.readString(full.resolve("t.bin"))).isEqualTo("the old target");
+                try (Stream<Path> left = Files.list(full)) {
+                    assertThat(left.map(p -> p.getFileName().toString())).containsExactly("t.bin");
+                }
+            } finally {
+                source.fileSystem().close();
+            }
+        } finally {
+            run("umount", full.toString());
+        }
+    }
 }
