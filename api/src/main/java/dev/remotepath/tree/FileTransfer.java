@@ -30,6 +30,9 @@ import java.util.function.LongConsumer;
 public final class FileTransfer {
 
     /** Temporary siblings are named {@code .<name>.<random>.rptmp}; the suffix lets tools recognize leftovers. */
+    /** Times listed this coarsely are an index page's display of the file's time, not the time itself. */
+    private static final java.time.Duration DISPLAYED = java.time.Duration.ofMinutes(1);
+
     public static final String TEMPORARY_SUFFIX = ".rptmp";
 
     private static final int BUFFER = 128 * 1024;
@@ -68,6 +71,15 @@ public final class FileTransfer {
         }
         try {
             try (InputStream in = source.fileSystem().openRead(source, 0)) {
+                if (setTime && mtime.isPresent() && sourceStat.lastModifiedPrecision().compareTo(DISPLAYED) >= 0) {
+                    // A page's displayed time (minutes, its zone inferred): the read's own answer is
+                    // the server's record of the file, to the second, where it gives one.
+                    Optional<FileStat> reported = StatReportingStream.of(in);
+                    if (reported.isPresent() && reported.get().lastModified().isPresent()
+                            && reported.get().lastModifiedPrecision().compareTo(DISPLAYED) < 0) {
+                        mtime = reported.get().lastModified();
+                    }
+                }
                 if (setTime && mtime.isEmpty()) {
                     // The read's response may already say (S3, HTTP GETs carry it); stat only where it cannot.
                     mtime = StatReportingStream.of(in).flatMap(FileStat::lastModified);

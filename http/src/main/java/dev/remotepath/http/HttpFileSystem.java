@@ -73,6 +73,8 @@ public final class HttpFileSystem implements RemoteFileSystem {
     private final int port;
     private final HttpOptions options;
     private final HttpClient client;
+    /** The server's zone offset, for pages that show local times without saying so. */
+    private final ZoneCalibration zone = new ZoneCalibration();
 
     /** Connections lent out to exchanges now; none once every stream is closed (the tests' leak check). */
     int activeConnections() {
@@ -571,8 +573,9 @@ public final class HttpFileSystem implements RemoteFileSystem {
                     + "(its title and headings do not name " + dirPath + "): refusing to read it as the listing "
                     + "(HttpOptions.lenientIndexPages accepts such pages)");
         }
-        return DirectoryListing.of(page.directoriesUnmarked() ? withDirectoriesFound(directory, page.entries())
-                : page.entries());
+        List<ListedEntry> entries = page.timesInUnstatedZone()
+                ? zone.correct(directory, page.entries(), f -> stat(f, true)) : page.entries();
+        return DirectoryListing.of(page.directoriesUnmarked() ? withDirectoriesFound(directory, entries) : entries);
     }
 
     /**

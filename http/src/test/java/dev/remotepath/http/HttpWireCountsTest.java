@@ -66,7 +66,9 @@ class HttpWireCountsTest {
         try (Stream<DirEntry> walk = tree.walk()) {
             assertThat(walk.count()).isEqualTo(DIRS - 1 + FILES);
         }
-        assertThat(wire()).as("walk").isEqualTo(Map.of("GET", (long) DIRS));
+        // Jetty shows times without a zone: the file system's first page costs one HEAD to calibrate
+        // them (ZoneCalibration), once, not per file.
+        assertThat(wire()).as("walk").isEqualTo(Map.of("GET", (long) DIRS, "HEAD", 1L));
 
         Path mirror = Files.createTempDirectory("rp-http-mirror-");
         try {

@@ -562,6 +562,11 @@ final class SyncRun {
                     filesSkipped.incrementAndGet();
                 } else if (sameTime(src, dstStat, dst.fileSystem())) {
                     filesSkipped.incrementAndGet();
+                } else if (src == s.stat() && src.lastModifiedPrecision().compareTo(DISPLAYED) >= 0
+                        && sameTime(exactStat(s), dstStat, dst.fileSystem())) {
+                    // A listing's displayed time (an index page's minute, maybe an hour off across
+                    // daylight saving) disagreed; the server's own exact time agrees: unchanged.
+                    filesSkipped.incrementAndGet();
                 } else if (cheapChecksumsShared(s, t)) {
                     // Same size, other mtime: when both sides can tell their checksum cheaply, that
                     // decides between copying and only fixing the mtime.
@@ -582,6 +587,18 @@ final class SyncRun {
 
     private static SyncAction update(String rel, DirEntry s, RemotePath dst, FileStat src, String reason) {
         return new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(), reason);
+    }
+
+    /** Times shown this coarsely are a page's display, not the server's record of the file. */
+    private static final Duration DISPLAYED = Duration.ofMinutes(1);
+
+    /** The entry's own stat, asked of the server; its listed stat where that fails. */
+    private static FileStat exactStat(DirEntry e) {
+        try {
+            return e.path().stat(LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException unknown) {
+            return e.stat();
+        }
     }
 
     /** The entry's stat, completed by one stat only when the listing lacked exact size or mtime (HTTP indexes). */

@@ -48,6 +48,13 @@ final class HtmlIndexParser {
         return directoriesUnmarked;
     }
 
+    /** Some date on the page said no zone (Apache, lighttpd, http-server show the server's local time). */
+    private boolean timesInUnstatedZone;
+
+    boolean timesInUnstatedZone() {
+        return timesInUnstatedZone;
+    }
+
     List<ListedEntry> parse() {
         List<ListedEntry> out = new ArrayList<>(Math.max(16, length / 64));
         String previous = null;
@@ -462,6 +469,9 @@ final class HtmlIndexParser {
         // and entities, so no row is copied.
         IndexDates.Found date = IndexDates.find(page, PageBytes.skipSpaces(page, from, to), to);
         long size = IndexSizes.after(page, date != null ? PageBytes.skipSpaces(page, date.end(), to) : from, to);
+        if (date != null && !date.zoneStated()) {
+            timesInUnstatedZone = true;
+        }
         if (date == null && size == IndexSizes.NONE) {
             return null;
         }

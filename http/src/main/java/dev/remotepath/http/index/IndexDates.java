@@ -23,8 +23,15 @@ public final class IndexDates {
     private IndexDates() {
     }
 
-    /** A date found in a text: its instant, precision, and where it ended. */
-    public record Found(Instant instant, Duration precision, int end) {
+    /**
+     * A date found in a text: its instant, precision, and where it ended; {@code zoneStated}
+     * when the text said which zone it is in ({@code Z}, an offset, {@code GMT}, {@code UTC}).
+     * Without one the instant is read as UTC, which a server showing its local time is not.
+     */
+    public record Found(Instant instant, Duration precision, int end, boolean zoneStated) {
+        Found(Instant instant, Duration precision, int end) {
+            this(instant, precision, end, false);
+        }
     }
 
     private static final Duration SECOND = Duration.ofSeconds(1);
@@ -187,7 +194,17 @@ public final class IndexDates {
             return null;
         }
         long epoch = epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + Math.min(second, 59);
-        return new Found(Instant.ofEpochSecond(epoch), precision, end);
+        return new Found(Instant.ofEpochSecond(epoch), precision, end, namedUtc(s, end, to));
+    }
+
+    /** " GMT", " UTC" or " Z" at {@code i} (after spaces): the time before it said its zone. */
+    private static boolean namedUtc(byte[] s, int i, int to) {
+        int k = skipSpaces(s, i, to);
+        if (k + 3 <= to && (ch(s, k) == 'G' && ch(s, k + 1) == 'M' && ch(s, k + 2) == 'T'
+                || ch(s, k) == 'U' && ch(s, k + 1) == 'T' && ch(s, k + 2) == 'C')) {
+            return k + 3 == to || !Character.isLetterOrDigit(ch(s, k + 3));
+        }
+        return k + 1 <= to && k > i && ch(s, k) == 'Z' && (k + 1 == to || !Character.isLetterOrDigit(ch(s, k + 1)));
     }
 
     private static boolean two(byte[] s, int i) {
@@ -279,9 +296,11 @@ public final class IndexDates {
             return null;
         }
         long offsetSeconds = 0;
+        boolean zoned = false;
         if (iso) {
             if (at(s, k, to, 'Z')) {
                 k++;
+                zoned = true;
             } else if ((at(s, k, to, '+') || at(s, k, to, '-')) && digits(s, k + 1, to) == 2) {
                 int sign = ch(s, k) == '-' ? -1 : 1;
                 int oh = num(s, k + 1, 2);
@@ -296,11 +315,12 @@ public final class IndexDates {
                 }
                 offsetSeconds = sign * (oh * 3600L + om * 60L);
                 k = m;
+                zoned = true;
             }
         }
         long epoch = epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + Math.min(second, 59)
                 - offsetSeconds;
-        return new Found(Instant.ofEpochSecond(epoch, nanos), precision, k);
+        return new Found(Instant.ofEpochSecond(epoch, nanos), precision, k, zoned || !iso && namedUtc(s, k, to));
     }
 
     /** "1:37 PM", "1:37:42 PM", or 24-hour without a marker. */
@@ -321,7 +341,7 @@ public final class IndexDates {
             } else if (ap != 'A' && ap != 'P') {
                 return t;
             }
-            return new Found(t.instant().plusSeconds(shift), t.precision(), k + 2);
+            return new Found(t.instant().plusSeconds(shift), t.precision(), k + 2, namedUtc(s, k + 2, to));
         }
         return t;
     }

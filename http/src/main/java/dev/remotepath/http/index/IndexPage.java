@@ -10,8 +10,12 @@ import java.util.List;
  * <p>{@code directoriesUnmarked}: the page links directories without a trailing slash, as it
  * links itself and its parent ({@code "."}, {@code ".."}: mini_httpd), so an entry it shows as a
  * file may be a directory; the backend asks the server about each.
+ *
+ * <p>{@code timesInUnstatedZone}: the page's dates say no zone, so they were read as UTC though
+ * the server may show its local time; the backend calibrates them (HTTP's own dates are UTC).
  */
-public record IndexPage(Format format, List<ListedEntry> entries, boolean directoriesUnmarked) {
+public record IndexPage(Format format, List<ListedEntry> entries, boolean directoriesUnmarked,
+        boolean timesInUnstatedZone) {
 
     /** How the listing was read. */
     public enum Format {
@@ -31,6 +35,6 @@ public record IndexPage(Format format, List<ListedEntry> entries, boolean direct
 
     /** A page whose links mark directories with a trailing slash, as nearly every server's do. */
     public IndexPage(Format format, List<ListedEntry> entries) {
-        this(format, entries, false);
+        this(format, entries, false, false);
     }
 }

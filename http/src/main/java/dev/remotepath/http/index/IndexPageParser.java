@@ -47,7 +47,7 @@ public final class IndexPageParser {
         }
         HtmlIndexParser html = new HtmlIndexParser(body, length, directoryPath, scheme, authority);
         List<ListedEntry> entries = html.parse();
-        return new IndexPage(IndexPage.Format.HTML, entries, html.directoriesUnmarked());
+        return new IndexPage(IndexPage.Format.HTML, entries, html.directoriesUnmarked(), html.timesInUnstatedZone());
     }
 
     /** Keys under which JSON listings name an entry, in the order they are trusted. */
