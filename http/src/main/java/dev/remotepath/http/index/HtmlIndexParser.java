@@ -443,7 +443,7 @@ final class HtmlIndexParser {
 
     /** Size and date from the row's text after the link (up to {@code rowEnd}), or before it (IIS). */
     private FileStat metadata(FileType type, int linkStart, int afterLink, int rowEnd) {
-        FileStat s = fromText(type, afterLink, rowEnd);
+        FileStat s = fromText(type, afterLink, nextRowStart(afterLink, rowEnd));
         if (s != null) {
             return s;
         }
@@ -455,10 +455,40 @@ final class HtmlIndexParser {
         return type == FileType.DIRECTORY ? PLAIN_DIRECTORY : PLAIN_FILE;
     }
 
+    /** Where the next table row or list item begins before {@code rowEnd}: this row's text ends there. */
+    private int nextRowStart(int from, int rowEnd) {
+        int end = rowEnd;
+        for (String row : new String[] {"<tr", "<li"}) {
+            int r = indexOfIgnoreCase(page, row, from, end);
+            if (r >= 0) {
+                end = r;
+            }
+        }
+        return end;
+    }
+
+    private static int indexOfIgnoreCase(byte[] s, String lower, int from, int to) {
+        for (int i = from; i + lower.length() <= to; i++) {
+            if (PageBytes.regionMatchesIgnoreCase(s, i, s.length, lower)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private int rowStart(int linkStart) {
         int nl = PageBytes.lastIndexOf(page, (byte) '\n', linkStart - 1, 0) + 1;
         int br = lastIndexOfIgnoreCase(page, "<br", linkStart - 1, nl);
-        return br >= 0 ? PageBytes.indexOf(page, (byte) '>', br, length) + 1 : nl;
+        int start = br >= 0 ? PageBytes.indexOf(page, (byte) '>', br, length) + 1 : nl;
+        // A page on one line (minified) still has rows: a table row or list item begins one, so
+        // another row's size or date is never taken for this link's.
+        for (String row : new String[] {"<tr", "<li"}) {
+            int r = lastIndexOfIgnoreCase(page, row, linkStart - 1, start);
+            if (r >= 0) {
+                start = r;
+            }
+        }
+        return start;
     }
 
     private FileStat fromText(FileType type, int from, int to) {
@@ -469,6 +499,11 @@ final class HtmlIndexParser {
         // and entities, so no row is copied.
         IndexDates.Found date = IndexDates.find(page, PageBytes.skipSpaces(page, from, to), to);
         long size = IndexSizes.after(page, date != null ? PageBytes.skipSpaces(page, date.end(), to) : from, to);
+        if (size == IndexSizes.NONE && date != null) {
+            // The size column may come first (name, size, date; or size, date, name): the text's
+            // first token, before the date.
+            size = IndexSizes.after(page, PageBytes.skipSpaces(page, from, to), to);
+        }
         if (date != null && !date.zoneStated()) {
             timesInUnstatedZone = true;
         }

@@ -120,11 +120,17 @@ final class IndexSizes {
                 k++; // "iB", "B", "bytes"
             }
         }
-        if (k < n && !isSeparator(IndexDates.ch(s, k))) {
+        if (k < n && !isSeparator(IndexDates.ch(s, k)) && !listSeparator(s, k, n)) {
             return NONE;
         }
         long bytes = whole * unit + fraction * unit / fractionScale;
         return exact ? bytes : -bytes - 1;
+    }
+
+    /** "1024 bytes, 2024-..." : a comma or semicolon that ends a list item, not a digit group. */
+    private static boolean listSeparator(byte[] s, int k, int n) {
+        char c = IndexDates.ch(s, k);
+        return (c == ',' || c == ';') && (k + 1 == n || isSeparator(IndexDates.ch(s, k + 1)));
     }
 
     private static boolean isAsciiLetter(char c) {
