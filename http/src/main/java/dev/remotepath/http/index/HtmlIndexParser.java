@@ -77,7 +77,7 @@ final class HtmlIndexParser {
             // One pass finds where this row's text ends (a newline or the next link) and where the
             // next link starts, which begins the next turn.
             a = nextLink(after, after);
-            int rowEnd = this.rowEnd;
+            int rowEnd = rowEndedByNewline ? this.rowEnd : nextRowStart(after, this.rowEnd);
             if (!hasHref) {
                 continue;
             }
@@ -127,6 +127,8 @@ final class HtmlIndexParser {
 
     /** Where the text after the last link ends: set by {@link #nextLink}. */
     private int rowEnd;
+    /** Whether a newline ended it (one row per line: no row tag can hide inside). */
+    private boolean rowEndedByNewline;
 
     /**
      * The next {@code <a} (any case) followed by white space, at or after {@code from}, or -1.
@@ -147,11 +149,13 @@ final class HtmlIndexParser {
             }
             if (i < 0 || i + 2 >= length) {
                 rowEnd = end >= 0 ? end : length;
+                rowEndedByNewline = end >= 0;
                 return -1;
             }
             byte d = page[i + 2];
             if (d == ' ' || d == '\t' || d == '\n' || d == '\r') {
                 rowEnd = end >= 0 ? end : i;
+                rowEndedByNewline = end >= 0;
                 return i;
             }
             i += 2;
@@ -443,7 +447,7 @@ final class HtmlIndexParser {
 
     /** Size and date from the row's text after the link (up to {@code rowEnd}), or before it (IIS). */
     private FileStat metadata(FileType type, int linkStart, int afterLink, int rowEnd) {
-        FileStat s = fromText(type, afterLink, nextRowStart(afterLink, rowEnd));
+        FileStat s = fromText(type, afterLink, rowEnd);
         if (s != null) {
             return s;
         }
@@ -457,23 +461,22 @@ final class HtmlIndexParser {
 
     /** Where the next table row or list item begins before {@code rowEnd}: this row's text ends there. */
     private int nextRowStart(int from, int rowEnd) {
-        int end = rowEnd;
-        for (String row : new String[] {"<tr", "<li"}) {
-            int r = indexOfIgnoreCase(page, row, from, end);
-            if (r >= 0) {
-                end = r;
-            }
-        }
-        return end;
-    }
-
-    private static int indexOfIgnoreCase(byte[] s, String lower, int from, int to) {
-        for (int i = from; i + lower.length() <= to; i++) {
-            if (PageBytes.regionMatchesIgnoreCase(s, i, s.length, lower)) {
+        for (int i = from; i < rowEnd; i++) {
+            if (page[i] == '<' && isRowTag(i)) {
                 return i;
             }
         }
-        return -1;
+        return rowEnd;
+    }
+
+    /** {@code <tr} or {@code <li} (any case) at {@code i}, which holds a '<': a row's start. One pass, no allocation. */
+    private boolean isRowTag(int i) {
+        if (i + 3 > length) {
+            return false;
+        }
+        int a = page[i + 1] | 0x20;
+        int b = page[i + 2] | 0x20;
+        return a == 't' && b == 'r' || a == 'l' && b == 'i';
     }
 
     private int rowStart(int linkStart) {
@@ -482,10 +485,9 @@ final class HtmlIndexParser {
         int start = br >= 0 ? PageBytes.indexOf(page, (byte) '>', br, length) + 1 : nl;
         // A page on one line (minified) still has rows: a table row or list item begins one, so
         // another row's size or date is never taken for this link's.
-        for (String row : new String[] {"<tr", "<li"}) {
-            int r = lastIndexOfIgnoreCase(page, row, linkStart - 1, start);
-            if (r >= 0) {
-                start = r;
+        for (int i = linkStart - 1; i >= start; i--) {
+            if (page[i] == '<' && isRowTag(i)) {
+                return i;
             }
         }
         return start;
