@@ -567,7 +567,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (replaceExisting && wire.hasPosixRename()) {
                 wire.posixRename(source.pathString(), target.pathString());
             } else {
-                if (!replaceExisting && lstatQuietly(target) != null) {
+                // RENAME must refuse an existing target; where the probe saw it replace (rclone),
+                // an LSTAT first is the best such a server allows.
+                if (!replaceExisting && !answers(target).renameRefusesExisting() && lstatQuietly(target) != null) {
                     throw new FileAlreadyExistsException(target.toString());
                 }
                 wire.rename(source.pathString(), target.pathString());

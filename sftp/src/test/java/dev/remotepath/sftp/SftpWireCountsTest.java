@@ -106,6 +106,18 @@ class SftpWireCountsTest {
                     "SSH_FXP_OPEN", (long) FILES, "SSH_FXP_WRITE", (long) FILES, "SSH_FXP_FSETSTAT", (long) FILES,
                     "SSH_FXP_CLOSE", (long) FILES, "SSH_FXP_EXTENDED", (long) FILES, "posix-rename@openssh.com", (long) FILES));
 
+            // copyTo of the tree (TreeCopier): the same per file and per directory, no stat per file.
+            RemotePath copied = fresh(client);
+            server.resetRequests();
+            RemotePaths.of(local).copyTo(copied);
+            Map<String, Long> tree = wire();
+            tree.remove("limits@openssh.com");
+            // The non-replacing RENAME into place needs no LSTAT first: the probe saw this server
+            // refuse to rename onto an existing file (ServerSemantics).
+            assertThat(tree).as("copyTo").isEqualTo(Map.of("SSH_FXP_MKDIR", (long) DIRS, "SSH_FXP_OPEN", (long) FILES,
+                    "SSH_FXP_WRITE", (long) FILES, "SSH_FXP_FSETSTAT", (long) FILES, "SSH_FXP_CLOSE", (long) FILES,
+                    "SSH_FXP_RENAME", (long) FILES));
+
             // A walk: one OPENDIR, two READDIRs (the names, then EOF) and a CLOSE per directory.
             Map<String, Long> listings = Map.of("SSH_FXP_OPENDIR", (long) DIRS, "SSH_FXP_READDIR", 2L * DIRS,
                     "SSH_FXP_CLOSE", (long) DIRS);
