@@ -27,16 +27,16 @@ final class ProftpdSftpd implements RealSftpServer {
     ProftpdSftpd(Path work) throws Exception {
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
-        RealSftpServer.keygen(hostKey, true);
-        RealSftpServer.keygen(clientKey, false);
+        dev.remotepath.testkit.ServerProcesses.keygen(hostKey, true);
+        dev.remotepath.testkit.ServerProcesses.keygen(clientKey, false);
         Path keys = work.resolve("client.rfc4716");
-        Files.writeString(keys, RealSftpServer.run(List.of("ssh-keygen", "-e", "-f", clientKey + ".pub")));
-        port = RealSftpServer.freePort();
+        Files.writeString(keys, dev.remotepath.testkit.ServerProcesses.run(List.of("ssh-keygen", "-e", "-f", clientKey + ".pub")));
+        port = dev.remotepath.testkit.ServerProcesses.freePort();
         knownHosts = RealSftpServer.knownHosts(work, port, hostKey);
-        String uid = RealSftpServer.run(List.of("id", "-u")).trim();
-        String gid = RealSftpServer.run(List.of("id", "-g")).trim();
-        String userName = RealSftpServer.run(List.of("id", "-un")).trim();
-        String groupName = RealSftpServer.run(List.of("id", "-gn")).trim();
+        String uid = dev.remotepath.testkit.ServerProcesses.run(List.of("id", "-u")).trim();
+        String gid = dev.remotepath.testkit.ServerProcesses.run(List.of("id", "-g")).trim();
+        String userName = dev.remotepath.testkit.ServerProcesses.run(List.of("id", "-un")).trim();
+        String groupName = dev.remotepath.testkit.ServerProcesses.run(List.of("id", "-gn")).trim();
         Path passwd = Files.writeString(work.resolve("passwd"), USER + ":x:" + uid + ":" + gid + "::" + work + ":/bin/sh\n"
                 + UNPRIVILEGED + ":x:65534:65534::" + work + ":/bin/sh\n");
         Path group = Files.writeString(work.resolve("group"), groupName + ":x:" + gid + ":\nnogroup:x:65534:\n");
@@ -81,7 +81,7 @@ final class ProftpdSftpd implements RealSftpServer {
         Path log = work.resolve("proftpd.out");
         process = new ProcessBuilder(List.of(PROFTPD.toString(), "-n", "-c", config.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        RealSftpServer.awaitListening(process, port, log, "proftpd");
+        dev.remotepath.testkit.ServerProcesses.awaitListening(process, port, log, "proftpd");
     }
 
     @Override

@@ -23,9 +23,9 @@ final class RcloneSftpd implements RealSftpServer {
         this.root = root;
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
-        RealSftpServer.keygen(hostKey, true);
-        RealSftpServer.keygen(clientKey, false);
-        port = RealSftpServer.freePort();
+        dev.remotepath.testkit.ServerProcesses.keygen(hostKey, true);
+        dev.remotepath.testkit.ServerProcesses.keygen(clientKey, false);
+        port = dev.remotepath.testkit.ServerProcesses.freePort();
         knownHosts = RealSftpServer.knownHosts(work, port, hostKey);
         Path log = work.resolve("rclone.log");
         process = new ProcessBuilder(List.of(RCLONE.toString(), "serve", "sftp", root.toString(),
@@ -33,7 +33,7 @@ final class RcloneSftpd implements RealSftpServer {
                 "--authorized-keys", clientKey + ".pub", "--dir-cache-time", "0s", "--poll-interval", "0",
                 "--config", work.resolve("rclone.conf").toString(), "--log-level", "ERROR"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        RealSftpServer.awaitListening(process, port, log, "rclone serve sftp");
+        dev.remotepath.testkit.ServerProcesses.awaitListening(process, port, log, "rclone serve sftp");
     }
 
     @Override

@@ -1,13 +1,9 @@
 package dev.remotepath.testkit;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -41,16 +37,14 @@ public final class OpenSshd implements AutoCloseable {
         this.work = work;
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
-        keygen(hostKey);
-        keygen(clientKey);
+        ServerProcesses.keygen(hostKey, false);
+        ServerProcesses.keygen(clientKey, false);
         Path authorized = work.resolve("authorized_keys");
         Files.copy(work.resolve("client_ecdsa.pub"), authorized);
         // sshd reads authorized_keys as the user logging in: an unprivileged login (uriAs) must reach it.
         Files.setPosixFilePermissions(work, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(authorized, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        port = ServerProcesses.freePort();
         Path config = work.resolve("sshd_config");
         Files.writeString(config, """
                 Port %d
@@ -72,29 +66,7 @@ public final class OpenSshd implements AutoCloseable {
         Files.writeString(knownHosts, "[127.0.0.1]:" + port + " " + Files.readString(work.resolve("host_ecdsa.pub")));
         process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
                 .redirectErrorStream(true).redirectOutput(work.resolve("sshd.log").toFile()).start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                if (!process.isAlive()) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
-        }
-        process.destroyForcibly();
-        throw new IOException("sshd did not start: " + Files.readString(work.resolve("sshd.log")));
-    }
-
-    private static void keygen(Path file) throws Exception {
-        Process p = new ProcessBuilder(List.of("ssh-keygen", "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f", file.toString()))
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (p.waitFor() != 0) {
-            throw new IOException("ssh-keygen failed: " + out);
-        }
+        ServerProcesses.awaitListening(process, port, work.resolve("sshd.log"), "sshd");
     }
 
     /** The sftp URI of an absolute path on this server, as its login user. */
