@@ -67,67 +67,85 @@ final class ServerSemantics {
         }
     }
 
+    /**
+     * Each question is asked only as far as the server lets the probe go: a step it refuses
+     * (a drop box that takes uploads but no MKDIR, say) leaves that answer at the protocol's,
+     * and never fails the operation that asked. Transport failures do propagate.
+     */
     private static Optional<Answers> probe(SftpWire wire, String directory) throws IOException {
         String base = (directory.endsWith("/") ? directory : directory + "/") + ".rpprobe-"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         String file = base + "-f.rptmp";
+        String other = base + "-r.rptmp";
         String dir = base + "-d.rptmp";
         try {
             write(wire, file, WriteMode.CREATE_NEW);
         } catch (SftpStatusException notWritable) {
             return Optional.empty();
         }
-        boolean exclusive;
-        boolean append;
-        boolean rename;
-        String other = base + "-r.rptmp";
+        boolean exclusive = true;
+        boolean append = true;
+        boolean rename = true;
         try {
             try {
                 write(wire, file, WriteMode.CREATE_NEW);
                 exclusive = false;
             } catch (SftpStatusException refused) {
-                exclusive = true;
+                // as the protocol says
             }
-            write(wire, file, WriteMode.CREATE_OR_TRUNCATE);
             try {
-                write(wire, file, WriteMode.CREATE_OR_APPEND);
-                append = wire.lstat(file).size() == 2;
-            } catch (SftpStatusException refused) {
-                append = wire.lstat(file).size() == 1; // refused, and the content kept: a clear failure
+                write(wire, file, WriteMode.CREATE_OR_TRUNCATE);
+                try {
+                    write(wire, file, WriteMode.CREATE_OR_APPEND);
+                    append = wire.lstat(file).size() == 2;
+                } catch (SftpStatusException refused) {
+                    append = wire.lstat(file).size() == 1; // refused, and the content kept: a clear failure
+                }
+            } catch (SftpStatusException cannotTell) {
+                // the server would not let the probe look: the protocol's answer stands
             }
-            write(wire, other, WriteMode.CREATE_NEW);
             try {
+                write(wire, other, WriteMode.CREATE_NEW);
                 wire.rename(other, file); // v3 RENAME must not replace (OpenSSH links, then unlinks)
                 rename = false;
-            } catch (SftpStatusException refused) {
-                rename = true;
+            } catch (SftpStatusException refusedOrCannotTell) {
+                // as the protocol says
             }
         } finally {
-            wire.remove(file);
-            try {
-                wire.remove(other);
-            } catch (SftpStatusException renamedAway) {
-                // it replaced the first probe file, which is removed above
-            }
+            removeQuietly(wire, file);
+            removeQuietly(wire, other);
         }
-        boolean mkdir;
-        wire.mkdir(dir);
+        boolean mkdir = true;
         try {
             wire.mkdir(dir);
-            mkdir = false;
-        } catch (SftpStatusException refused) {
-            mkdir = true;
-        } finally {
-            wire.rmdir(dir);
+            try {
+                wire.mkdir(dir);
+                mkdir = false;
+            } catch (SftpStatusException refused) {
+                // as the protocol says
+            } finally {
+                wire.rmdir(dir);
+            }
+        } catch (SftpStatusException noDirectoriesHere) {
+            // a server that takes files but no directories: the protocol's answer stands
         }
-        boolean setstat;
+        boolean setstat = true;
         try {
             wire.setTimes(base + "-missing.rptmp", java.time.Instant.ofEpochSecond(0));
             setstat = false;
         } catch (SftpStatusException refused) {
-            setstat = true;
+            // as the protocol says
         }
         return Optional.of(new Answers(exclusive, mkdir, setstat, append, rename));
+    }
+
+    /** Removes a probe file that may be gone (renamed away) or not removable; transport errors propagate. */
+    private static void removeQuietly(SftpWire wire, String path) throws IOException {
+        try {
+            wire.remove(path);
+        } catch (SftpStatusException goneOrRefused) {
+            // renamed onto the other probe file, or the server keeps it: nothing more to do
+        }
     }
 
     private static void write(SftpWire wire, String path, WriteMode mode) throws IOException {
