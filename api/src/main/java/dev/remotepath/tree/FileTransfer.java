@@ -219,7 +219,15 @@ public final class FileTransfer {
 
     /** A fresh hidden name beside {@code target}, short enough for 255-byte name limits. */
     public static RemotePath temporarySibling(RemotePath target) {
-        String name = target.name();
+        return target.resolveSibling(temporaryName(target.name()));
+    }
+
+    /**
+     * A fresh temporary's name for {@code name} ({@code .<name>.<12 hex>.rptmp}), which
+     * {@link #isTemporary} recognizes: backends' own probe files use it too, so a leftover of a
+     * killed run is never synced as a file and a sync removes it from the targets it visits.
+     */
+    public static String temporaryName(String name) {
         if (name.getBytes(StandardCharsets.UTF_8).length > 200) {
             int cut = Math.min(name.length(), 60);
             if (Character.isHighSurrogate(name.charAt(cut - 1))) {
@@ -229,7 +237,7 @@ public final class FileTransfer {
         }
         // Uniqueness, not secrecy: CREATE_NEW refuses a clash rather than clobbering.
         long r = ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL;
-        return target.resolveSibling("." + name + "." + HexFormat.of().toHexDigits(r).substring(4) + TEMPORARY_SUFFIX);
+        return "." + name + "." + HexFormat.of().toHexDigits(r).substring(4) + TEMPORARY_SUFFIX;
     }
 
     /** Creates {@code dir} and missing parents; an existing directory is fine, anything else there is not. */

@@ -2,9 +2,7 @@ package dev.remotepath.sftp;
 
 import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
-import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * walk into what it points to.
  *
  * <p>So the first create-only write, mkdir or time change of a file system probes the server,
- * once, in the directory it is about to act in, with fresh {@code .rptmp} names it removes: two
+ * once, in the directory it is about to act in, with fresh temporaries' names it removes: two
  * exclusive creates of one name, an append to it, a RENAME onto it, two MKDIRs of one name, a
  * SETSTAT of a missing name (about twenty requests, once). Where RENAME is known to refuse an
  * existing target, a non-replacing rename needs no LSTAT first: one request less per copied
@@ -73,11 +71,12 @@ final class ServerSemantics {
      * and never fails the operation that asked. Transport failures do propagate.
      */
     private static Optional<Answers> probe(SftpWire wire, String directory) throws IOException {
-        String base = (directory.endsWith("/") ? directory : directory + "/") + ".rpprobe-"
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        String file = base + "-f.rptmp";
-        String other = base + "-r.rptmp";
-        String dir = base + "-d.rptmp";
+        String in = directory.endsWith("/") ? directory : directory + "/";
+        // Temporaries' names: a probe file left by a killed run is never synced, and is cleaned up.
+        String file = in + dev.remotepath.tree.FileTransfer.temporaryName("rpprobe-f");
+        String other = in + dev.remotepath.tree.FileTransfer.temporaryName("rpprobe-r");
+        String dir = in + dev.remotepath.tree.FileTransfer.temporaryName("rpprobe-d");
+        String missing = in + dev.remotepath.tree.FileTransfer.temporaryName("rpprobe-m");
         try {
             write(wire, file, WriteMode.CREATE_NEW);
         } catch (SftpStatusException notWritable) {
@@ -131,7 +130,7 @@ final class ServerSemantics {
         }
         boolean setstat = true;
         try {
-            wire.setTimes(base + "-missing.rptmp", java.time.Instant.ofEpochSecond(0));
+            wire.setTimes(missing, java.time.Instant.ofEpochSecond(0));
             setstat = false;
         } catch (SftpStatusException refused) {
             // as the protocol says

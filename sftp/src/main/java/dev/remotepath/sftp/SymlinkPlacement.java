@@ -2,8 +2,6 @@ package dev.remotepath.sftp;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Puts symbolic links exactly where they are asked for, whatever order a server reads
@@ -73,10 +71,10 @@ final class SymlinkPlacement {
     }
 
     private static Order probe(SftpWire wire, String directory) throws IOException {
-        String base = (directory.endsWith("/") ? directory : directory + "/") + ".rpsymlink-"
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        String a = base + "-a.rptmp";
-        String b = base + "-b.rptmp";
+        String in = directory.endsWith("/") ? directory : directory + "/";
+        // Temporaries' names: a probe link left by a killed run is never synced, and is cleaned up.
+        String a = in + dev.remotepath.tree.FileTransfer.temporaryName("rpsymlink-a");
+        String b = in + dev.remotepath.tree.FileTransfer.temporaryName("rpsymlink-b");
         wire.symlink(a, b); // on an OpenSSH-order server: a -> b; on a draft server: b -> a
         boolean atA = isLink(wire, a);
         boolean atB = isLink(wire, b);
