@@ -2,7 +2,6 @@ package dev.remotepath.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
@@ -25,17 +24,10 @@ class LocalCopyFaultTest {
     @TempDir
     Path work;
 
-    private static int run(String... cmd) throws Exception {
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor();
-    }
-
     @Test
     void aCopyRunningOutOfSpaceLeavesTheOldTargetAndNoTemporary() throws Exception {
-        Path full = Files.createDirectories(work.resolve("full"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", full.toString()) == 0,
-                "cannot mount a tmpfs here (not root?): skipped");
-        try {
+        try (dev.remotepath.testkit.Tmpfs disk = dev.remotepath.testkit.Tmpfs.mountOrSkip(work.resolve("full"), "1m")) {
+            Path full = disk.path();
             Files.write(work.resolve("big.bin"), new byte[4 << 20]);
             Files.writeString(full.resolve("t.bin"), "the old target");
             RemotePath source = RemotePaths.of(work.resolve("big.bin"));
@@ -47,8 +39,6 @@ class LocalCopyFaultTest {
             try (Stream<Path> left = Files.list(full)) {
                 assertThat(left.map(p -> p.getFileName().toString())).containsExactly("t.bin");
             }
-        } finally {
-            run("umount", full.toString());
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.remotepath.sftp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
@@ -26,19 +25,12 @@ class OpenSshFullDiskTest {
     @TempDir
     Path work;
 
-    private static int run(String... cmd) throws Exception {
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor();
-    }
-
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void aFullDiskSaysSo(SftpOptions.Client client) throws Exception {
         OpenSshContractTest.requireInstalled(OpenSshd.SSHD, "OpenSSH sshd", "openssh-server");
-        Path full = Files.createDirectories(work.resolve("full"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", full.toString()) == 0,
-                "cannot mount a tmpfs here (not root?): skipped");
-        try (OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+        try (dev.remotepath.testkit.Tmpfs disk = dev.remotepath.testkit.Tmpfs.mountOrSkip(work.resolve("full"), "256k"); OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+            Path full = disk.path();
             RemotePath source = RemotePaths.get("mem://full-" + UUID.randomUUID() + "/big.bin").write(new byte[1 << 20]);
             RemotePath target = RemotePaths.get(server.uri(full.resolve("big.bin")), OpenSshContractTest.optionsFor(server, client));
             try {
@@ -52,8 +44,6 @@ class OpenSshFullDiskTest {
                 target.fileSystem().close();
                 source.fileSystem().close();
             }
-        } finally {
-            run("umount", full.toString());
         }
     }
 
@@ -66,10 +56,8 @@ class OpenSshFullDiskTest {
     @EnumSource(SftpOptions.Client.class)
     void aServerSideCopyOntoAFullDiskLeavesTheOldTarget(SftpOptions.Client client) throws Exception {
         OpenSshContractTest.requireInstalled(OpenSshd.SSHD, "OpenSSH sshd", "openssh-server");
-        Path full = Files.createDirectories(work.resolve("full"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", full.toString()) == 0,
-                "cannot mount a tmpfs here (not root?): skipped");
-        try (OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+        try (dev.remotepath.testkit.Tmpfs disk = dev.remotepath.testkit.Tmpfs.mountOrSkip(work.resolve("full"), "256k"); OpenSshd server = new OpenSshd(Files.createDirectories(work.resolve("server")))) {
+            Path full = disk.path();
             Files.write(work.resolve("big.bin"), new byte[1 << 20]);
             Files.writeString(full.resolve("t.bin"), "the old target");
             SftpOptions options = OpenSshContractTest.optionsFor(server, client);
@@ -86,8 +74,6 @@ class OpenSshFullDiskTest {
             } finally {
                 source.fileSystem().close();
             }
-        } finally {
-            run("umount", full.toString());
         }
     }
 }
