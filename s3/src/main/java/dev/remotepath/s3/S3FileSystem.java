@@ -237,7 +237,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         var first = page.contents().getFirst();
         FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
         if (first.key().equals(prefix) && first.lastModified() != null) {
-            b.storedAt(first.lastModified());
+            b.storedAt(S3ObjectStats.storedAt(first.lastModified()));
         }
         return Optional.of(b.build());
     }
@@ -251,7 +251,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         rememberDirectory(prefix);
         FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
         if (marker.get().lastModified() != null) {
-            b.storedAt(marker.get().lastModified());
+            b.storedAt(S3ObjectStats.storedAt(marker.get().lastModified()));
         }
         return Optional.of(b.build());
     }
@@ -637,7 +637,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (isDirectoryForWrite(target)) {
             throw new dev.remotepath.IsDirectoryException(target.toString());
         }
-        if (!replaceExisting && !options.conditionalWrites() && head(target, false).isPresent()) {
+        if (!replaceExisting && !options.conditionalCopies() && head(target, false).isPresent()) {
             throw new FileAlreadyExistsException(target.toString());
         }
         long size;

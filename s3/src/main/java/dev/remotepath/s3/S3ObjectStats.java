@@ -55,7 +55,7 @@ final class S3ObjectStats {
             b.lastModified(lastModified, SECOND);
         }
         if (lastModified != null) {
-            b.storedAt(lastModified);
+            b.storedAt(storedAt(lastModified));
         }
         if (eTag != null) {
             String etag = unquote(eTag);
@@ -65,6 +65,15 @@ final class S3ObjectStats {
             }
         }
         return b.build();
+    }
+
+    /**
+     * An object's upload time as every answer can give it: to the second. A HEAD's
+     * Last-Modified is an HTTP date, whole seconds; AWS lists whole seconds too, but other
+     * stores (S3Mock) list milliseconds, and a listed time must compare equal to a stat's.
+     */
+    static Instant storedAt(Instant lastModified) {
+        return lastModified.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     }
 
     boolean isMd5(String etag) {
@@ -87,7 +96,7 @@ final class S3ObjectStats {
             b.size(o.size());
         }
         if (o.lastModified() != null) {
-            b.storedAt(o.lastModified());
+            b.storedAt(storedAt(o.lastModified()));
         }
         if (o.eTag() != null) {
             String etag = unquote(o.eTag());

@@ -39,12 +39,18 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * @param requestTimeout    how long one attempt of a request may wait for the store: the
  *                          attempt as a whole, and each read of a streamed body (60 s); a store
  *                          that stops answering fails each request within it (times its retries)
- * @param conditionalWrites the store honours {@code If-None-Match: *} on PUT, CopyObject and
- *                          CompleteMultipartUpload (AWS since 2024, MinIO, Ceph, R2): a
- *                          create-only write ({@code CREATE_NEW}, a copy that must not replace)
- *                          is then that one request, and of two writers only one wins. Off, the
- *                          header is still sent but a HEAD checks first, for stores that ignore
- *                          it (s3proxy). Default: on for {@link Compatibility#AWS}, off otherwise
+ * @param conditionalWrites the store honours {@code If-None-Match: *} on PUT and
+ *                          CompleteMultipartUpload (AWS since 2024, MinIO, Ceph, R2, S3Mock): a
+ *                          create-only write ({@code CREATE_NEW}) is then that one request, and
+ *                          of two writers only one wins. Off, the header is still sent but a HEAD
+ *                          checks first, for stores that ignore it (s3proxy). Default: on for
+ *                          {@link Compatibility#AWS}, off otherwise
+ * @param conditionalCopies the store honours {@code If-None-Match: *} on CopyObject too (AWS
+ *                          since 2025): a server-side copy that must not replace is then that one
+ *                          request. Stores that honour it on PUT often ignore it on CopyObject
+ *                          and replace the target (S3Mock 4 does), so it is an option of its own.
+ *                          Off, a HEAD checks first. Default: on for {@link Compatibility#AWS}, off
+ *                          otherwise
  * @param abortStaleUploads before a multipart upload of a key, abort the unfinished uploads of
  *                          that same key that a writer before it left behind (a process killed
  *                          mid-upload); on by default. Such uploads are invisible to listings and
@@ -55,7 +61,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
         Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
         Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean conditionalWrites,
-        boolean abortStaleUploads)
+        boolean conditionalCopies, boolean abortStaleUploads)
         implements FileSystemOptions {
 
     /** CopyObject's limit: larger objects must be copied part by part. */
@@ -133,6 +139,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private Consumer<S3ClientBuilder> clientCustomizer = b -> { };
         private boolean abortStaleUploads = true;
         private Boolean conditionalWrites;
+        private Boolean conditionalCopies;
 
         public Builder region(String r) {
             this.region = r;
@@ -213,9 +220,15 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
-        /** Whether the store honours If-None-Match: * (default: on for AWS, off for other stores). */
+        /** Whether the store honours If-None-Match: * on PUT and CompleteMultipartUpload (default: on for AWS, off for other stores). */
         public Builder conditionalWrites(boolean honoured) {
             this.conditionalWrites = honoured;
+            return this;
+        }
+
+        /** Whether the store honours If-None-Match: * on CopyObject (default: on for AWS, off for other stores). */
+        public Builder conditionalCopies(boolean honoured) {
+            this.conditionalCopies = honoured;
             return this;
         }
 
@@ -225,7 +238,8 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return new S3Options(Optional.ofNullable(region), Optional.ofNullable(endpoint), pathStyle, credentials, c,
                     multipartThreshold, partSize, uploadConcurrency, Optional.ofNullable(maxRetries), apiCallTimeout,
                     etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout,
-                    conditionalWrites != null ? conditionalWrites : c == Compatibility.AWS, abortStaleUploads);
+                    conditionalWrites != null ? conditionalWrites : c == Compatibility.AWS,
+                    conditionalCopies != null ? conditionalCopies : c == Compatibility.AWS, abortStaleUploads);
         }
     }
 }

@@ -168,5 +168,8 @@ class S3ConditionalWriteTest {
         assertThat(S3Options.builder().build().conditionalWrites()).as("AWS").isTrue();
         assertThat(S3Options.builder().endpoint(URI.create("http://127.0.0.1:9000")).build().conditionalWrites())
                 .as("another store").isFalse();
+        assertThat(S3Options.builder().build().conditionalCopies()).as("AWS copies").isTrue();
+        assertThat(S3Options.builder().endpoint(URI.create("http://127.0.0.1:9000")).conditionalWrites(true).build()
+                .conditionalCopies()).as("a store trusted with conditional PUTs, not with copies").isFalse();
     }
 }
