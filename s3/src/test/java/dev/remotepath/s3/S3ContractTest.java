@@ -12,12 +12,12 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class S3ContractTest extends RemoteFileSystemContract {
 
-    private TestS3Server server;
+    private S3TestStore server;
     private S3Options options;
     private final AtomicInteger cases = new AtomicInteger();
 
     /** The store the suite runs against: s3proxy over jclouds' in-memory store. */
-    TestS3Server newServer() throws Exception {
+    S3TestStore newServer() throws Exception {
         return new TestS3Server();
     }
 

@@ -7,7 +7,7 @@ package dev.remotepath.s3;
 class S3OnDiskContractTest extends S3ContractTest {
 
     @Override
-    TestS3Server newServer() throws Exception {
+    S3TestStore newServer() throws Exception {
         return TestS3Server.onDisk();
     }
 }

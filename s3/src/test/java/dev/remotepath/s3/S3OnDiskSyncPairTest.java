@@ -8,7 +8,7 @@ package dev.remotepath.s3;
 class S3OnDiskSyncPairTest extends S3SyncPairTest {
 
     @Override
-    TestS3Server newServer() throws Exception {
+    S3TestStore newServer() throws Exception {
         return TestS3Server.onDisk();
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 /** Every PathSyncer case over pairs with S3 on either side, and S3 to S3 (server-side copies). */
 class S3SyncPairTest extends PathSyncerTest {
 
-    private TestS3Server server;
+    private S3TestStore server;
     private S3Options options;
     private final AtomicInteger roots = new AtomicInteger();
 
@@ -33,7 +33,7 @@ class S3SyncPairTest extends PathSyncerTest {
     }
 
     /** The store the pairs run against: s3proxy over jclouds' in-memory store. */
-    TestS3Server newServer() throws Exception {
+    S3TestStore newServer() throws Exception {
         return new TestS3Server();
     }
 

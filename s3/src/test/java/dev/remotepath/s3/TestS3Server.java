@@ -2,7 +2,6 @@ package dev.remotepath.s3;
 
 import java.net.URI;
 import java.util.Properties;
-import java.util.function.Consumer;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
@@ -13,7 +12,7 @@ import org.jclouds.blobstore.BlobStoreContext;
  * An in-process S3 server (s3proxy over jclouds' in-memory blob store, or its file system one)
  * on 127.0.0.1 and a random port, with SigV4 authentication, for tests and benchmarks.
  */
-public final class TestS3Server implements AutoCloseable {
+public final class TestS3Server implements S3TestStore {
 
     public static final String ACCESS_KEY = "rp-test-access";
     public static final String SECRET_KEY = "rp-test-secret-0123456789";
@@ -64,34 +63,25 @@ public final class TestS3Server implements AutoCloseable {
         endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
     }
 
-    /** Creates a bucket; returns its name. */
+    @Override
     public String createBucket(String name) {
         blobStore.createContainerInLocation(null, name);
         return name;
     }
 
-    /** Options reaching this server with the right keys. */
-    public S3Options options() {
-        return options(b -> { });
+    @Override
+    public URI endpoint() {
+        return endpoint;
     }
 
-    /** Options reaching this server, adjusted. */
-    public S3Options options(Consumer<S3Options.Builder> adjust) {
-        S3Options.Builder b = S3Options.builder().endpoint(endpoint).pathStyle(true).region("us-east-1")
-                .credentials(S3Credentials.of(ACCESS_KEY, SECRET_KEY));
-        adjust.accept(b);
-        return b.build();
+    @Override
+    public String accessKey() {
+        return ACCESS_KEY;
     }
 
-    /** A plain SDK client for this server, to seed and inspect the store behind RemotePath's back. */
-    public software.amazon.awssdk.services.s3.S3Client rawClient() {
-        return software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(endpoint).forcePathStyle(true)
-                .region(software.amazon.awssdk.regions.Region.US_EAST_1)
-                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
-                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
-                .requestChecksumCalculation(software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(software.amazon.awssdk.core.checksums.ResponseChecksumValidation.WHEN_REQUIRED)
-                .build();
+    @Override
+    public String secretKey() {
+        return SECRET_KEY;
     }
 
     public int port() {
