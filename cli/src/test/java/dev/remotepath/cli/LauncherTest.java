@@ -1,0 +1,118 @@
+package dev.remotepath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What bin/rpath hands the JVM per command: the compilers (C1 only, or C2 with the crypto
+ * package's lower thresholds) and the AOT cache (local or remote). The script runs as shipped,
+ * in a copy of the layout it expects, with a "JDK" whose java prints its arguments.
+ */
+class LauncherTest {
+
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void layout() throws Exception {
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Files.copy(Path.of("../bin/rpath"), bin.resolve("rpath"));
+        bin.resolve("rpath").toFile().setExecutable(true);
+        Path target = Files.createDirectories(root.resolve("cli/target"));
+        Path jdk = Files.createDirectories(root.resolve("jdk/bin"));
+        Files.writeString(jdk.resolve("java"), "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
+        jdk.resolve("java").toFile().setExecutable(true);
+        Files.writeString(target.resolve("rpath.java-home"), root.resolve("jdk") + "\n");
+        Files.writeString(target.resolve("rpath.jar"), "jar");
+        Files.writeString(target.resolve("rpath.aot"), "cache");
+        Files.writeString(target.resolve("rpath-remote.aot"), "cache");
+        FileTime later = FileTime.from(Instant.now().plusSeconds(5));
+        Files.setLastModifiedTime(target.resolve("rpath.aot"), later);
+        Files.setLastModifiedTime(target.resolve("rpath-remote.aot"), later);
+    }
+
+    private List<String> jvmArgs(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(root.resolve("bin/rpath").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("RPATH_JIT");
+        pb.environment().remove("RPATH_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out.lines().toList();
+    }
+
+    private List<String> jvmArgs(String... args) throws Exception {
+        return jvmArgs(Map.of(), args);
+    }
+
+    private static boolean c1(List<String> jvm) {
+        return jvm.contains("-XX:TieredStopAtLevel=1");
+    }
+
+    private String cache(List<String> jvm) {
+        return jvm.stream().filter(a -> a.startsWith("-XX:AOTCache=")).findFirst().orElse("none");
+    }
+
+    @Test
+    void localCommandsRunOnC1WithTheLocalCache() throws Exception {
+        for (String[] args : List.of(new String[] {"ls", "-l", "/tmp"}, new String[] {"sync", "/a", "/b"},
+                new String[] {"cp", "-r", "/a", "mem://x/"}, new String[] {"--help"})) {
+            List<String> jvm = jvmArgs(args);
+            assertThat(c1(jvm)).as(String.join(" ", args)).isTrue();
+            assertThat(cache(jvm)).endsWith("/rpath.aot");
+            assertThat(jvm).endsWith(args);
+        }
+    }
+
+    @Test
+    void dataMovingRemoteCommandsGetC2AndTheRemoteCache() throws Exception {
+        for (String[] args : List.of(new String[] {"cp", "/big", "sftp://h/big"},
+                new String[] {"--identity=/k", "sync", "/t", "s3://b/t"},
+                new String[] {"cat", "https://example.org/x"}, new String[] {"mv", "sftp://h/a", "/a"})) {
+            List<String> jvm = jvmArgs(args);
+            assertThat(c1(jvm)).as(String.join(" ", args)).isFalse();
+            assertThat(jvm).as(String.join(" ", args))
+                    .contains("-XX:CompileCommand=CompileThresholdScaling,com.sun.crypto.provider.*::*,0.05");
+            assertThat(cache(jvm)).endsWith("/rpath-remote.aot");
+        }
+    }
+
+    @Test
+    void shortRemoteCommandsStayOnC1WithTheRemoteCache() throws Exception {
+        List<String> jvm = jvmArgs("ls", "-l", "sftp://h/dir");
+        assertThat(c1(jvm)).isTrue();
+        assertThat(cache(jvm)).endsWith("/rpath-remote.aot");
+    }
+
+    @Test
+    void anOptionValueIsNotTakenForTheCommand() throws Exception {
+        List<String> jvm = jvmArgs("--known-hosts", "/etc/kh", "--sftp-client", "sshj", "cp", "/big", "sftp://h/big");
+        assertThat(c1(jvm)).isFalse();
+    }
+
+    @Test
+    void rpathJitForcesEitherWay() throws Exception {
+        assertThat(c1(jvmArgs(Map.of("RPATH_JIT", "c1"), "cp", "/big", "sftp://h/big"))).isTrue();
+        assertThat(c1(jvmArgs(Map.of("RPATH_JIT", "c2"), "ls", "/tmp"))).isFalse();
+    }
+
+    @Test
+    void aStaleCacheIsLeftOut() throws Exception {
+        Files.setLastModifiedTime(root.resolve("cli/target/rpath.aot"), FileTime.from(Instant.now().minusSeconds(60)));
+        assertThat(cache(jvmArgs("ls", "/tmp"))).isEqualTo("none");
+    }
+}
