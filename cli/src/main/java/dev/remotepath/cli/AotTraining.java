@@ -11,17 +11,21 @@ import java.util.stream.Stream;
 
 /**
  * The workload the build records the JDK AOT cache from ({@code -XX:AOTCacheOutput}): the
- * commands people run most, on a tree large enough to exercise listing, comparing and copying.
- * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR [JDK-FILE]}:
+ * commands people run most, on a tree large enough to exercise listing, comparing and copying,
+ * locally and over SFTP ({@link AotSftpTraining}).
+ * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR [JDK-FILE [--sftp]]}:
  * with {@code JDK-FILE}, it also records there the home of the JDK it ran on, the only JDK the
- * cache is valid for, so that {@code bin/rpath} starts that one without searching.
+ * cache is valid for, so that {@code bin/rpath} starts that one without searching. With
+ * {@code --sftp} it trains the SFTP commands as well, for the cache {@code bin/rpath} gives
+ * commands that name a remote URI: the 2,000 further classes it preloads cost a local command
+ * ~0.1 s, so local commands keep the smaller cache.
  */
 public final class AotTraining {
 
     private AotTraining() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         Path work = Path.of(args[0]);
         Path src = work.resolve("src");
         Path dst = work.resolve("dst");
@@ -47,13 +51,16 @@ public final class AotTraining {
         run(sink, "cp", "-r", s + "/dir1", t + "/copy");
         run(sink, "rm", "-r", t + "/copy");
         run(sink, "--help");
+        if (args.length > 2 && args[2].equals("--sftp")) {
+            AotSftpTraining.run(work, sink, src);
+        }
         delete(work);
         if (args.length > 1) {
             Files.writeString(Path.of(args[1]), System.getProperty("java.home") + "\n");
         }
     }
 
-    private static void run(OutputStream sink, String... args) {
+    static void run(OutputStream sink, String... args) {
         int code = Rpath.execute(args, sink, sink);
         if (code != 0) {
             throw new IllegalStateException("training command failed (" + code + "): " + String.join(" ", args));
