@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
+# rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
+#   benchmarks/run --suite cli [--samples N] [--rows t2,t1sftp,t1local,ls]
+# Starts its own loopback OpenSSH sshd (internal-sftp, key login) on a free port, makes
+# T1 (10,000 files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under
+# benchmarks/target/cli-bench, and needs sshd, sftp, rclone and python3 (for the trees).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+samples=3
+rows=t2,t1sftp,t1local,ls
+while [ $# -gt 0 ]; do
+  case $1 in
+    --samples) samples=$2; shift 2 ;;
+    --rows) rows=$2; shift 2 ;;
+    *) echo "cli suite: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+for p in /usr/sbin/sshd sftp rclone python3 bc; do
+  command -v "$p" > /dev/null || { echo "cli suite: $p is missing (.ci/run installs it)" >&2; exit 2; }
+done
+[ -f cli/target/rpath.jar ] || ./mvnw -q -B package -DskipTests -pl cli -am >&2
+W=$PWD/benchmarks/target/cli-bench
+mkdir -p "$W"
+T1=$W/t1 T2=$W/t2.bin
+if [ ! -d "$T1" ]; then
+  python3 - "$T1" <<'PY'
+import os, random, sys
+random.seed(18)
+root = sys.argv[1]
+for d in range(100):
+    os.makedirs(f"{root}/d{d:03}")
+    for f in range(100):
+        with open(f"{root}/d{d:03}/f{f:03}.bin", "wb") as fh:
+            fh.write(random.randbytes(random.randint(0, 8192)))
+PY
+fi
+[ -f "$T2" ] || head -c 268435456 /dev/urandom > "$T2"
+S=$W/sshd; rm -rf "$S"; mkdir -p "$S" /run/sshd
+ssh-keygen -q -t ecdsa -N "" -f "$S/host"; ssh-keygen -q -t ecdsa -N "" -f "$S/client"
+cp "$S/client.pub" "$S/authorized_keys"
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cat > "$S/sshd_config" <<C
+Port $PORT
+ListenAddress 127.0.0.1
+HostKey $S/host
+PidFile $S/sshd.pid
+AuthorizedKeysFile $S/authorized_keys
+StrictModes no
+UsePAM no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+Subsystem sftp internal-sftp
+LogLevel ERROR
+C
+/usr/sbin/sshd -f "$S/sshd_config"
+trap 'kill $(cat "$S/sshd.pid") 2>/dev/null || true' EXIT
+for _ in $(seq 50); do [ -s "$S/sshd.pid" ] && break; sleep 0.1; done
+echo "[127.0.0.1]:$PORT $(cat "$S/host.pub")" > "$S/known_hosts"
+USER_=$(id -un)
+R=(bin/rpath --identity="$S/client" --known-hosts="$S/known_hosts")
+SFTP=(sftp -q -c aes128-gcm@openssh.com -i "$S/client" -o UserKnownHostsFile="$S/known_hosts" -P "$PORT")
+export RCLONE_CONFIG_B_TYPE=sftp RCLONE_CONFIG_B_HOST=127.0.0.1 RCLONE_CONFIG_B_PORT=$PORT RCLONE_CONFIG_B_USER=$USER_ \
+  RCLONE_CONFIG_B_KEY_FILE=$S/client RCLONE_CONFIG_B_KNOWN_HOSTS_FILE=$S/known_hosts
+U=sftp://$USER_@127.0.0.1:$PORT
+D=$W/dst
+
+declare -A times
+# run NAME CMD...: one timed run, in ms, appended to NAME's samples; a failure stops the suite
+run() {
+  local name=$1; shift
+  local s e
+  s=$(date +%s%N)
+  "$@" > /dev/null 2> "$W/last.err" || { echo "cli suite: $name failed: $*" >&2; cat "$W/last.err" >&2; exit 1; }
+  e=$(date +%s%N)
+  times[$name]="${times[$name]:-} $(( (e - s) / 1000000 ))"
+}
+median() { tr ' ' '\n' <<< "$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2))}'; }
+row() { # row LABEL NAME BASELINE-NAME [higher-is-better ratio = baseline/ours]
+  local m b
+  m=$(median "${times[$2]}"); b=$(median "${times[$3]}")
+  printf '| %s | %s ms | %s ms | %sx |\n' "$1" "$m" "$b" "$(echo "scale=2; $b / $m" | bc)"
+}
+has() { [[ ",$rows," == *",$1,"* ]]; }
+
+for rep in $(seq "$samples"); do
+  echo "cli suite: rep $rep of $samples" >&2
+  rm -rf "$D"; mkdir -p "$D"
+  if has t2; then
+    for c in mina sshj; do
+      run "t2-put-$c" "${R[@]}" --sftp-client=$c cp "$T2" "$U$D/t2-$c.bin"
+    done
+    run t2-put-sftp "${SFTP[@]}" -b <(echo "put $T2 $D/t2-sftp.bin") "$USER_@127.0.0.1"
+    for c in mina sshj; do
+      run "t2-get-$c" "${R[@]}" --sftp-client=$c cp "$U$D/t2-sftp.bin" "$D/back-$c.bin"
+      cmp -s "$T2" "$D/back-$c.bin" || { echo "cli suite: $c download differs" >&2; exit 1; }
+    done
+    run t2-get-sftp "${SFTP[@]}" -b <(echo "get $D/t2-sftp.bin $D/back-sftp.bin") "$USER_@127.0.0.1"
+    rm -f "$D"/*.bin
+  fi
+  if has t1sftp; then
+    for c in mina sshj; do
+      run "t1-first-$c" "${R[@]}" --sftp-client=$c sync "$T1" "$U$D/t1-$c"
+    done
+    run t1-first-rclone rclone sync --config /dev/null --sftp-disable-hashcheck "$T1" "B:$D/t1-rclone"
+    for c in mina sshj; do
+      run "t1-noop-$c" "${R[@]}" --sftp-client=$c sync "$T1" "$U$D/t1-$c"
+    done
+    run t1-noop-rclone rclone sync --config /dev/null --sftp-disable-hashcheck "$T1" "B:$D/t1-rclone"
+    [ "$(find "$D/t1-mina" -type f | wc -l)" = 10000 ] || { echo "cli suite: the mirror is incomplete" >&2; exit 1; }
+  fi
+  if has t1local; then
+    run local-first-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
+    run local-first-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
+    run local-noop-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
+    run local-noop-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
+  fi
+  if has ls; then
+    run lsR-rpath "${R[@]}" ls -lR "$T1"
+    run lsR-find find "$T1" -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\n'
+    run ls1000-rpath "${R[@]}" ls -l "$T1/d000"
+    run hello-java "$(cat cli/target/rpath.java-home)/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+      -cp benchmarks/target/classes dev.remotepath.bench.Hello
+  fi
+done
+
+echo
+echo "| case | rpath | baseline | baseline / rpath |"
+echo "|---|---:|---:|---:|"
+if has t2; then
+  row "cp T2 local → SFTP, MINA (vs sftp -b aes128-gcm)" t2-put-mina t2-put-sftp
+  row "cp T2 local → SFTP, sshj (vs sftp -b aes128-gcm)" t2-put-sshj t2-put-sftp
+  row "cp T2 SFTP → local, MINA (vs sftp -b aes128-gcm)" t2-get-mina t2-get-sftp
+  row "cp T2 SFTP → local, sshj (vs sftp -b aes128-gcm)" t2-get-sshj t2-get-sftp
+fi
+if has t1sftp; then
+  row "sync T1 first, local → SFTP, MINA (vs rclone)" t1-first-mina t1-first-rclone
+  row "sync T1 first, local → SFTP, sshj (vs rclone)" t1-first-sshj t1-first-rclone
+  row "sync T1 no-op, local → SFTP, MINA (vs rclone)" t1-noop-mina t1-noop-rclone
+  row "sync T1 no-op, local → SFTP, sshj (vs rclone)" t1-noop-sshj t1-noop-rclone
+fi
+if has t1local; then
+  row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone
+  row "sync T1 no-op, local → local (vs rclone)" local-noop-rpath local-noop-rclone
+fi
+if has ls; then
+  row "ls -lR T1 (vs find -printf)" lsR-rpath lsR-find
+  row "ls -l of 1,000 entries (vs a JVM hello world)" ls1000-rpath hello-java
+fi
+echo "($samples interleaved reps, medians; $(date -u +%Y-%m-%dT%H:%MZ))"
