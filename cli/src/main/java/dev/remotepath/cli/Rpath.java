@@ -191,6 +191,7 @@ public final class Rpath {
     }
 
     public static void main(String[] args) {
+        Prewarm.forArguments(args);
         int code = execute(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code == Failures.OK && Paths.inProcessOnly()) {
             // Returning ends the JVM as System.exit(0) would, shutdown hooks included, but without
