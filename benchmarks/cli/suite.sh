@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,t1sftp,t1local,ls]
-# Starts its own loopback OpenSSH sshd (internal-sftp, key login) on a free port, makes
-# T1 (10,000 files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under
-# benchmarks/target/cli-bench, and needs sshd, sftp, rclone and python3 (for the trees).
+#   benchmarks/run --suite cli [--samples N] [--rows t2,t1sftp,t1s3,t1local,ls]
+# Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
+# filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
+# files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
+# and needs sshd, sftp, rclone and python3 (for the trees).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,t1sftp,t1local,ls
+rows=t2,t1sftp,t1s3,t1local,ls
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -55,7 +56,8 @@ Subsystem sftp internal-sftp
 LogLevel ERROR
 C
 /usr/sbin/sshd -f "$S/sshd_config"
-trap 'kill $(cat "$S/sshd.pid") 2>/dev/null || true' EXIT
+s3pids=""
+trap 'kill $(cat "$S/sshd.pid") $s3pids 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -s "$S/sshd.pid" ] && break; sleep 0.1; done
 echo "[127.0.0.1]:$PORT $(cat "$S/host.pub")" > "$S/known_hosts"
 USER_=$(id -un)
@@ -65,6 +67,42 @@ export RCLONE_CONFIG_B_TYPE=sftp RCLONE_CONFIG_B_HOST=127.0.0.1 RCLONE_CONFIG_B_
   RCLONE_CONFIG_B_KEY_FILE=$S/client RCLONE_CONFIG_B_KNOWN_HOSTS_FILE=$S/known_hosts
 U=sftp://$USER_@127.0.0.1:$PORT
 D=$W/dst
+
+# s3proxy, one per provider, as processes on the s3 module's test class path
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+AK=rp-cli-bench SK=rp-cli-bench-secret-0123456789
+if [[ ",$rows," == *",t1s3,"* ]]; then
+  s3cp=benchmarks/target/s3proxy.classpath
+  [ -s "$s3cp" ] || ./mvnw -q -B dependency:build-classpath -pl s3 -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/$s3cp" >&2
+  for provider in transient filesystem; do
+    port=$(free_port)
+    rm -rf "$W/s3-$provider"; mkdir -p "$W/s3-$provider"
+    cat > "$W/s3-$provider.conf" <<C
+s3proxy.endpoint=http://127.0.0.1:$port
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$AK
+s3proxy.credential=$SK
+s3proxy.ignore-unknown-headers=true
+jclouds.provider=$provider
+jclouds.identity=x
+jclouds.credential=y
+jclouds.filesystem.basedir=$W/s3-$provider
+C
+    "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -cp "$(cat "$s3cp")" org.gaul.s3proxy.Main \
+      --properties "$W/s3-$provider.conf" > "$W/s3-$provider.log" 2>&1 &
+    s3pids="$s3pids $!"
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.2; done
+    declare "S3PORT_$provider=$port"
+  done
+fi
+export AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK AWS_REGION=us-east-1
+unset AWS_CA_BUNDLE AWS_PROFILE # plain-HTTP stores; rclone refuses a CA bundle for its transport
+s3() { # s3 PROVIDER: rpath's options and rclone's remote for that store
+  local port_var="S3PORT_$1"
+  S3R=("${R[@]}" --s3-endpoint="http://127.0.0.1:${!port_var}" --s3-path-style)
+  export RCLONE_CONFIG_S_TYPE=s3 RCLONE_CONFIG_S_PROVIDER=Other RCLONE_CONFIG_S_ENDPOINT="http://127.0.0.1:${!port_var}" \
+    RCLONE_CONFIG_S_ACCESS_KEY_ID=$AK RCLONE_CONFIG_S_SECRET_ACCESS_KEY=$SK RCLONE_CONFIG_S_REGION=us-east-1
+}
 
 declare -A times
 # run NAME CMD...: one timed run, in ms, appended to NAME's samples; a failure stops the suite
@@ -110,6 +148,17 @@ for rep in $(seq "$samples"); do
     run t1-noop-rclone rclone sync --config /dev/null --sftp-disable-hashcheck "$T1" "B:$D/t1-rclone"
     [ "$(find "$D/t1-mina" -type f | wc -l)" = 10000 ] || { echo "cli suite: the mirror is incomplete" >&2; exit 1; }
   fi
+  if has t1s3; then
+    for provider in transient filesystem; do
+      s3 $provider
+      "${S3R[@]}" mkdir "s3://bench-r$rep/" > /dev/null
+      run "s3-first-$provider-rpath" "${S3R[@]}" sync "$T1" "s3://bench-r$rep/rpath"
+      run "s3-first-$provider-rclone" rclone sync --config /dev/null "$T1" "S:bench-r$rep/rclone"
+      run "s3-noop-$provider-rpath" "${S3R[@]}" sync "$T1" "s3://bench-r$rep/rpath"
+      run "s3-noop-$provider-rclone" rclone sync --config /dev/null "$T1" "S:bench-r$rep/rclone"
+      run "s3-noopsum-$provider-rclone" rclone sync --config /dev/null --checksum "$T1" "S:bench-r$rep/rclone"
+    done
+  fi
   if has t1local; then
     run local-first-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
     run local-first-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
@@ -139,6 +188,13 @@ if has t1sftp; then
   row "sync T1 first, local → SFTP, sshj (vs rclone)" t1-first-sshj t1-first-rclone
   row "sync T1 no-op, local → SFTP, MINA (vs rclone)" t1-noop-mina t1-noop-rclone
   row "sync T1 no-op, local → SFTP, sshj (vs rclone)" t1-noop-sshj t1-noop-rclone
+fi
+if has t1s3; then
+  for provider in transient filesystem; do
+    row "sync T1 first, local → S3 (s3proxy $provider) (vs rclone)" "s3-first-$provider-rpath" "s3-first-$provider-rclone"
+    row "sync T1 no-op, local → S3 (s3proxy $provider) (vs rclone)" "s3-noop-$provider-rpath" "s3-noop-$provider-rclone"
+    row "sync T1 no-op, local → S3 (s3proxy $provider) (vs rclone --checksum)" "s3-noop-$provider-rpath" "s3-noopsum-$provider-rclone"
+  done
 fi
 if has t1local; then
   row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone
