@@ -306,7 +306,7 @@ class SftpConnectionTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requestsInFlight");
         assertThatThrownBy(() -> SftpOptions.builder().keepAlive(Duration.ofSeconds(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepAlive");
-        assertThat(SftpOptions.defaults().windowSize()).isEqualTo(16L << 20);
+        assertThat(SftpOptions.defaults().windowSize()).isEqualTo(4L << 20);
         assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "connections=2", "readTimeout=PT1M");
     }
 }
