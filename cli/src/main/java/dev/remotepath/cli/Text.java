@@ -53,4 +53,16 @@ final class Text {
         }
         return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || Character.isLowSurrogate(c);
     }
+
+    /** Appends {@code s}, spaces first to make it {@code width} wide (as {@code %12s}). */
+    static StringBuilder padLeft(StringBuilder b, String s, int width) {
+        b.repeat(' ', Math.max(0, width - s.length()));
+        return b.append(s);
+    }
+
+    /** Appends {@code s}, spaces after to make it {@code width} wide (as {@code %-30s}). */
+    static StringBuilder padRight(StringBuilder b, String s, int width) {
+        b.append(s);
+        return b.repeat(' ', Math.max(0, width - s.length()));
+    }
 }

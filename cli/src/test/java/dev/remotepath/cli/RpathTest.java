@@ -56,6 +56,10 @@ class RpathTest {
         assertThat(json.lines().get(1)).startsWith("{\"name\":\"sub\",\"type\":\"directory\",\"size\":null,\"mtime\":\"");
         assertThat(rpath("ls", "-R", src.toString()).lines()).containsExactly("a.txt", "sub/", "sub/b.txt");
         assertThat(rpath("ls", "-l", src.toString()).lines().getFirst()).contains("5", "2024-02-29T13:37:42Z", "a.txt");
+        // The long format's columns, exactly: type, size right-aligned in 12, mtime left-aligned in 30.
+        assertThat(rpath("ls", "-l", src.toString()).lines().getFirst())
+                .isEqualTo("-            5  2024-02-29T13:37:42Z" + " ".repeat(10) + "  a.txt");
+        assertThat(rpath("ls", "-l", src.toString()).lines().get(1)).matches("d            -  \\S+ *  sub/");
     }
 
     @Test
