@@ -12,11 +12,11 @@ import java.util.stream.Stream;
 /**
  * The workload the build records the JDK AOT cache from ({@code -XX:AOTCacheOutput}): the
  * commands people run most, on a tree large enough to exercise listing, comparing and copying,
- * locally and over SFTP ({@link AotSftpTraining}).
+ * locally and over SFTP and S3 ({@link AotSftpTraining}, {@link AotS3Training}).
  * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR [JDK-FILE [--sftp]]}:
  * with {@code JDK-FILE}, it also records there the home of the JDK it ran on, the only JDK the
  * cache is valid for, so that {@code bin/rpath} starts that one without searching. With
- * {@code --sftp} it trains the SFTP commands as well, for the cache {@code bin/rpath} gives
+ * {@code --sftp} it trains the SFTP and S3 commands as well, for the cache {@code bin/rpath} gives
  * commands that name a remote URI: the 2,000 further classes it preloads cost a local command
  * ~0.1 s, so local commands keep the smaller cache.
  */
@@ -53,6 +53,7 @@ public final class AotTraining {
         run(sink, "--help");
         if (args.length > 2 && args[2].equals("--sftp")) {
             AotSftpTraining.run(work, sink, src);
+            AotS3Training.run(work, sink, src);
         }
         delete(work);
         if (args.length > 1) {
