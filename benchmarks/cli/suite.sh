@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,t1sftp,t1s3,t1local,ls]
+#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1local,ls]
 # Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
 # filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
 # files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,t1sftp,t1s3,t1local,ls
+rows=t2,small,t1sftp,t1s3,t1local,ls
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -37,6 +37,11 @@ for d in range(100):
 PY
 fi
 [ -f "$T2" ] || head -c 268435456 /dev/urandom > "$T2"
+SMALL=$W/small # 1,000 files of 4 KiB in one directory
+if [ ! -d "$SMALL" ]; then
+  mkdir -p "$SMALL"
+  for i in $(seq 0 999); do head -c 4096 /dev/urandom > "$SMALL/f$i.bin"; done
+fi
 S=$W/sshd; rm -rf "$S"; mkdir -p "$S" /run/sshd
 ssh-keygen -q -t ecdsa -N "" -f "$S/host"; ssh-keygen -q -t ecdsa -N "" -f "$S/client"
 cp "$S/client.pub" "$S/authorized_keys"
@@ -137,6 +142,13 @@ for rep in $(seq "$samples"); do
     run t2-get-sftp "${SFTP[@]}" -b <(echo "get $D/t2-sftp.bin $D/back-sftp.bin") "$USER_@127.0.0.1"
     rm -f "$D"/*.bin
   fi
+  if has small; then
+    run small-cp-rpath "${R[@]}" cp -r "$SMALL" "$U$D/small-cp"
+    run small-sync-rpath "${R[@]}" sync "$SMALL" "$U$D/small-sync"
+    run small-rclone rclone copy --config /dev/null --sftp-disable-hashcheck "$SMALL" "B:$D/small-rclone"
+    mkdir -p "$D/small-sftp"
+    run small-sftp "${SFTP[@]}" -b <(echo "put -r $SMALL/. $D/small-sftp") "$USER_@127.0.0.1"
+  fi
   if has t1sftp; then
     for c in mina sshj; do
       run "t1-first-$c" "${R[@]}" --sftp-client=$c sync "$T1" "$U$D/t1-$c"
@@ -182,6 +194,11 @@ if has t2; then
   row "cp T2 local → SFTP, sshj (vs sftp -b aes128-gcm)" t2-put-sshj t2-put-sftp
   row "cp T2 SFTP → local, MINA (vs sftp -b aes128-gcm)" t2-get-mina t2-get-sftp
   row "cp T2 SFTP → local, sshj (vs sftp -b aes128-gcm)" t2-get-sshj t2-get-sftp
+fi
+if has small; then
+  row "cp -r 1,000 × 4 KiB local → SFTP, MINA (vs rclone copy)" small-cp-rpath small-rclone
+  row "sync 1,000 × 4 KiB local → SFTP, MINA (vs rclone copy)" small-sync-rpath small-rclone
+  row "cp -r 1,000 × 4 KiB local → SFTP, MINA (vs sftp -b put -r)" small-cp-rpath small-sftp
 fi
 if has t1sftp; then
   row "sync T1 first, local → SFTP, MINA (vs rclone)" t1-first-mina t1-first-rclone

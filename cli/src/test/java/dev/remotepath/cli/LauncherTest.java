@@ -92,6 +92,25 @@ class LauncherTest {
     }
 
     @Test
+    void smallLocalSourcesGoOnC1AndLargeOnesOnC2() throws Exception {
+        Path small = Files.createDirectories(root.resolve("small"));
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(small.resolve("f" + i), "x".repeat(4096));
+        }
+        Path big = root.resolve("big.bin");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(40L << 20); // sparse: du -b counts its 40 MiB all the same
+        }
+        assertThat(c1(jvmArgs("cp", "-r", small.toString(), "sftp://h/small"))).as("a small tree").isTrue();
+        assertThat(c1(jvmArgs("sync", "--transfers", "4", small.toString(), "s3://b/small"))).isTrue();
+        assertThat(c1(jvmArgs("cp", small.resolve("f0").toString(), "sftp://h/f0"))).as("a small file").isTrue();
+        assertThat(c1(jvmArgs("cp", big.toString(), "sftp://h/big.bin"))).as("a 40 MiB file").isFalse();
+        Files.move(big, small.resolve("big.bin"));
+        assertThat(c1(jvmArgs("sync", small.toString(), "sftp://h/small"))).as("a tree holding it").isFalse();
+        assertThat(c1(jvmArgs("cp", "sftp://h/any", small.resolve("x").toString()))).as("a remote source").isFalse();
+    }
+
+    @Test
     void shortRemoteCommandsStayOnC1WithTheRemoteCache() throws Exception {
         List<String> jvm = jvmArgs("ls", "-l", "sftp://h/dir");
         assertThat(c1(jvm)).isTrue();
