@@ -28,7 +28,8 @@ import java.util.Map;
  */
 public final class NetworkNamespace implements AutoCloseable {
 
-    private static Boolean available;
+    /** The unshare options that worked here ({@code -n}, else {@code -r -n}), or empty if neither; null until tried. */
+    private static List<String> flags;
 
     private final Process bridge;
     private final OutputStream bridgeStdin;
@@ -42,23 +43,47 @@ public final class NetworkNamespace implements AutoCloseable {
         this.sockets = sockets;
     }
 
-    /** Whether this machine can make a network namespace for this user (tried once). */
+    /**
+     * Whether this machine can make a network namespace for this user (tried once): as root
+     * with {@code unshare -n}, else (no root, or root without CAP_SYS_ADMIN in a container) in
+     * a user namespace with {@code unshare -r -n}.
+     */
     public static synchronized boolean available() {
-        if (available == null) {
-            try {
-                Process p = new ProcessBuilder(unshare("true")).redirectErrorStream(true).start();
-                p.getInputStream().readAllBytes();
-                available = p.waitFor() == 0;
-            } catch (IOException | InterruptedException e) {
-                available = false;
+        if (flags == null) {
+            flags = List.of();
+            for (List<String> f : List.of(List.of("-n"), List.of("-r", "-n"))) {
+                if (works(f)) {
+                    flags = f;
+                    break;
+                }
             }
         }
-        return available;
+        return !flags.isEmpty();
+    }
+
+    private static boolean works(List<String> f) {
+        List<String> cmd = new ArrayList<>(List.of("unshare"));
+        cmd.addAll(f);
+        cmd.addAll(List.of("--", "sh", "-c", "ip link set lo up"));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private static List<String> unshare(String... command) {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        List<String> cmd = new ArrayList<>(root ? List.of("unshare", "-n", "--") : List.of("unshare", "-r", "-n", "--"));
+        if (!available()) {
+            throw new IllegalStateException("no network namespace can be made here (unshare -n / -r -n)");
+        }
+        List<String> cmd = new ArrayList<>(List.of("unshare"));
+        cmd.addAll(flags);
+        cmd.add("--");
         cmd.addAll(List.of(command));
         return cmd;
     }
