@@ -105,6 +105,9 @@ class LauncherTest {
         assertThat(c1(jvmArgs("sync", "--transfers", "4", small.toString(), "s3://b/small"))).isTrue();
         assertThat(c1(jvmArgs("cp", small.resolve("f0").toString(), "sftp://h/f0"))).as("a small file").isTrue();
         assertThat(c1(jvmArgs("cp", big.toString(), "sftp://h/big.bin"))).as("a 40 MiB file").isFalse();
+        Path link = Files.createSymbolicLink(root.resolve("link.bin"), big);
+        assertThat(c1(jvmArgs("cp", link.toString(), "sftp://h/big.bin"))).as("a link to it, followed").isFalse();
+        Files.delete(link);
         Files.move(big, small.resolve("big.bin"));
         assertThat(c1(jvmArgs("sync", small.toString(), "sftp://h/small"))).as("a tree holding it").isFalse();
         assertThat(c1(jvmArgs("cp", "sftp://h/any", small.resolve("x").toString()))).as("a remote source").isFalse();
