@@ -189,23 +189,21 @@ done
 echo
 echo "| case | rpath | baseline | baseline / rpath |"
 echo "|---|---:|---:|---:|"
-if has t2; then
-  row "cp T2 local → SFTP, MINA (vs sftp -b aes128-gcm)" t2-put-mina t2-put-sftp
-  row "cp T2 local → SFTP, sshj (vs sftp -b aes128-gcm)" t2-put-sshj t2-put-sftp
-  row "cp T2 SFTP → local, MINA (vs sftp -b aes128-gcm)" t2-get-mina t2-get-sftp
-  row "cp T2 SFTP → local, sshj (vs sftp -b aes128-gcm)" t2-get-sshj t2-get-sftp
-fi
+for c in mina sshj; do
+  has t2 || break
+  row "cp T2 local → SFTP, $c (vs sftp -b aes128-gcm)" "t2-put-$c" t2-put-sftp
+  row "cp T2 SFTP → local, $c (vs sftp -b aes128-gcm)" "t2-get-$c" t2-get-sftp
+done
 if has small; then
   row "cp -r 1,000 × 4 KiB local → SFTP, MINA (vs rclone copy)" small-cp-rpath small-rclone
   row "sync 1,000 × 4 KiB local → SFTP, MINA (vs rclone copy)" small-sync-rpath small-rclone
   row "cp -r 1,000 × 4 KiB local → SFTP, MINA (vs sftp -b put -r)" small-cp-rpath small-sftp
 fi
-if has t1sftp; then
-  row "sync T1 first, local → SFTP, MINA (vs rclone)" t1-first-mina t1-first-rclone
-  row "sync T1 first, local → SFTP, sshj (vs rclone)" t1-first-sshj t1-first-rclone
-  row "sync T1 no-op, local → SFTP, MINA (vs rclone)" t1-noop-mina t1-noop-rclone
-  row "sync T1 no-op, local → SFTP, sshj (vs rclone)" t1-noop-sshj t1-noop-rclone
-fi
+for c in mina sshj; do
+  has t1sftp || break
+  row "sync T1 first, local → SFTP, $c (vs rclone)" "t1-first-$c" t1-first-rclone
+  row "sync T1 no-op, local → SFTP, $c (vs rclone)" "t1-noop-$c" t1-noop-rclone
+done
 if has t1s3; then
   for provider in transient filesystem; do
     row "sync T1 first, local → S3 (s3proxy $provider) (vs rclone)" "s3-first-$provider-rpath" "s3-first-$provider-rclone"
