@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -38,6 +39,18 @@ public final class FileTransfer {
     private static final int BUFFER = 128 * 1024;
 
     private FileTransfer() {
+    }
+
+    /**
+     * True when {@code fs} keeps directories of its own whose modification time can be set:
+     * a tree copy or sync then gives each directory its source's time once its contents are
+     * written (writing them changes it). Not on backends whose directories are implied by
+     * their files' names (S3), which have no time to set.
+     */
+    public static boolean keepsDirectoryTimes(RemoteFileSystem fs) {
+        Set<Capability> caps = fs.capabilities();
+        return caps.contains(Capability.SET_LAST_MODIFIED_TIME) && caps.contains(Capability.WRITE)
+                && !caps.contains(Capability.IMPLICIT_DIRECTORIES);
     }
 
     /**

@@ -14,9 +14,12 @@ import java.nio.file.FileSystemLoopException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -55,6 +58,8 @@ public final class TreeCopier {
     private final ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
     /** Runs the file copies of a tree; null while copying a single entry. */
     private ExecutorService transfers;
+    /** Directories copied, with their source's time, set once every file below them is written. */
+    private final List<Map.Entry<RemotePath, Instant>> directoryTimes = new ArrayList<>();
 
     private TreeCopier(boolean replace, boolean followInside, LongConsumer progress) {
         this.replace = replace;
@@ -116,6 +121,11 @@ public final class TreeCopier {
         } // close() waits for every copy still under way: nothing runs on after copy returns
         Throwable first = walkFailure != null && !(walkFailure instanceof StoppedEarly) ? walkFailure : failures.poll();
         if (first == null) {
+            // Writing a directory's entries changed its time: give each its source's, deepest first.
+            for (int i = directoryTimes.size() - 1; i >= 0; i--) {
+                Map.Entry<RemotePath, Instant> d = directoryTimes.get(i);
+                d.getKey().fileSystem().setLastModifiedTime(d.getKey(), d.getValue());
+            }
             return;
         }
         for (Throwable later : failures) {
@@ -210,6 +220,11 @@ public final class TreeCopier {
         ancestorListings.push(fingerprint);
         try {
             makeDirectory(target);
+            if (FileTransfer.keepsDirectoryTimes(target.fileSystem())) {
+                // From the listing (FILE_STATS carries directories' times); a source without
+                // them (S3's implied directories) leaves the target's as they are.
+                dir.stat().lastModified().ifPresent(t -> directoryTimes.add(Map.entry(target, t)));
+            }
             for (DirEntry child : children) {
                 if (FileTransfer.isTemporary(child.name())) {
                     continue; // a killed copy's leftover is not part of the tree

@@ -104,12 +104,16 @@ class ListerEquivalenceTest {
     }
 
     @Test
-    void fileStatsStatsFilesOnly() throws Exception {
+    void fileStatsStatsFilesAndDirectoriesOnly() throws Exception {
         Files.writeString(temp.resolve("f"), "xyz");
         Files.createDirectory(temp.resolve("d"));
+        Files.setLastModifiedTime(temp.resolve("d"), java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2020-01-02T03:04:05Z")));
+        Files.createSymbolicLink(temp.resolve("l"), temp.resolve("f"));
         Map<String, FileStat> listed = listFfm(temp, ListDetail.FILE_STATS);
         assertThat(listed.get("f").size()).hasValue(3);
-        assertThat(listed.get("d").size()).isEmpty();
+        // A directory's time, for copies and syncs to give it to the target's
+        assertThat(listed.get("d").lastModified()).hasValue(java.time.Instant.parse("2020-01-02T03:04:05Z"));
+        assertThat(listed.get("l").lastModified()).isEmpty(); // links: their type alone
     }
 
     @Test

@@ -1073,6 +1073,23 @@ public abstract class RemoteFileSystemContract {
     }
 
     @Test
+    void copyTreeGivesDirectoriesTheirSourceTimes() throws IOException {
+        assumeWritable();
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.remotepath.tree.FileTransfer.keepsDirectoryTimes(dir.fileSystem()),
+                "directories here have no time to set");
+        RemotePath src = tree(dir.resolve("src"));
+        Instant sub = Instant.parse("2019-03-04T05:06:07Z");
+        Instant deeper = Instant.parse("2018-03-04T05:06:07Z");
+        src.resolve("sub/deeper").setLastModifiedTime(deeper);
+        src.resolve("sub").setLastModifiedTime(sub);
+        src.copyTo(dir.resolve("dst"));
+        // Set after their files were written (which changes a directory's time), so they stay.
+        assertThat(dir.resolve("dst/sub").stat().lastModified()).hasValue(sub);
+        assertThat(dir.resolve("dst/sub/deeper").stat().lastModified()).hasValue(deeper);
+        assertThat(dir.resolve("dst/sub/deeper/e.md").readString()).isEqualTo("echo");
+    }
+
+    @Test
     void copyTreeOntoExistingNeedsReplaceThenMerges() throws IOException {
         assumeWritable();
         RemotePath src = tree(dir.resolve("src"));
