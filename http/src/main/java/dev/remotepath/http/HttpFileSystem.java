@@ -369,8 +369,20 @@ public final class HttpFileSystem implements RemoteFileSystem {
             if (root) {
                 return FileStat.ofType(FileType.DIRECTORY);
             }
-            return fileStat(ex.headers(), contentLength(ex.headers()));
+            return noted(fileStat(ex.headers(), contentLength(ex.headers())));
         }
+    }
+
+    /**
+     * Algorithms this server has stated in a response's headers. Only these are advertised as
+     * native checksums: a server that sends none has none, and a caller trusting the
+     * advertisement (quick-check's checksum shortcut) would otherwise read both files instead.
+     */
+    private final Set<ChecksumAlgorithm> statedChecksums = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private FileStat noted(FileStat stat) {
+        statedChecksums.addAll(stat.checksums().keySet());
+        return stat;
     }
 
     /** Servers that refuse HEAD: GET the first byte and read the size from Content-Range. */
@@ -391,7 +403,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
             } else {
                 throw statusFailure("GET", uri, status, path);
             }
-            return fileStat(ex.headers(), size);
+            return noted(fileStat(ex.headers(), size));
         }
     }
 
@@ -477,7 +489,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
 
     @Override
     public Set<ChecksumAlgorithm> nativeChecksums() {
-        return EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256, ChecksumAlgorithm.SHA512);
+        return statedChecksums.isEmpty() ? Set.of() : EnumSet.copyOf(statedChecksums);
     }
 
     /** The checksum the server states in its headers, if it states one (the caller streams otherwise). */
