@@ -19,32 +19,46 @@ public final class TreeRemover {
     private TreeRemover() {
     }
 
-    public static void deleteRecursively(RemotePath path) throws IOException {
-        RemoteFileSystem fs = path.fileSystem();
-        if (fs.stat(path, false).isDirectory()) {
-            removeTree(path);
-        } else {
-            fs.deleteFile(path);
-        }
+    /**
+     * What a recursive delete removed.
+     *
+     * @param files       non-directories deleted: files, links and special files
+     * @param directories directories deleted, the start included when it was one
+     */
+    public record Removed(long files, long directories) {
     }
 
-    private static void removeTree(RemotePath dir) throws IOException {
+    /** Deletes {@code path} and, when it is a directory (links are not followed), all it holds. */
+    public static Removed deleteRecursively(RemotePath path) throws IOException {
+        RemoteFileSystem fs = path.fileSystem();
+        if (fs.stat(path, false).isDirectory()) {
+            long[] counts = new long[2];
+            removeTree(path, counts);
+            return new Removed(counts[0], counts[1]);
+        }
+        fs.deleteFile(path);
+        return new Removed(1, 0);
+    }
+
+    private static void removeTree(RemotePath dir, long[] counts) throws IOException {
         RemoteFileSystem fs = dir.fileSystem();
         List<RemotePath> files = new ArrayList<>();
         for (DirEntry e : Listings.read(dir, ListDetail.TYPES)) {
             if (e.isDirectory()) {
-                removeTree(e.path());
+                removeTree(e.path(), counts);
             } else {
                 files.add(e.path());
             }
         }
         if (!files.isEmpty()) {
             fs.deleteFiles(files);
+            counts[0] += files.size();
         }
         try {
             fs.deleteDirectory(dir);
         } catch (NoSuchFileException gone) {
-            // Removed concurrently: the goal is reached.
+            // Removed concurrently, or implied by the files just deleted (S3): the goal is reached.
         }
+        counts[1]++; // it was listed, and it is gone
     }
 }

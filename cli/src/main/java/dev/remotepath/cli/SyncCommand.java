@@ -123,11 +123,14 @@ final class SyncCommand implements Command {
                     .put("errors", errors).put("contentBytesRead", r.contentBytesRead())
                     .put("linksCreated", r.linksCreated()).put("linksSkipped", r.linksSkipped())
                     .put("checksumsNative", r.checksumsNative()).put("checksumsStreamed", r.checksumsStreamed())
+                    .put("directoriesDeleted", r.directoriesDeleted())
                     .put("refusal", r.refusal().map(Hints::forCli).orElse(null)).put("durationMs", r.duration().toMillis()));
         } else {
             // Concatenated rather than formatted: Formatter's first use costs a fresh JVM ~8 ms.
             rpath.out.println("copied " + r.filesCopied() + " file(s) (" + Progress.size(r.bytesCopied()) + "), skipped "
-                    + r.filesSkipped() + " unchanged, deleted " + r.filesDeleted() + ", created " + r.directoriesCreated()
+                    + r.filesSkipped() + " unchanged, deleted " + r.filesDeleted()
+                    + (r.directoriesDeleted() > 0 ? " (and " + r.directoriesDeleted() + " director"
+                            + (r.directoriesDeleted() == 1 ? "y" : "ies") + ")" : "") + ", created " + r.directoriesCreated()
                     + " director" + (r.directoriesCreated() == 1 ? "y" : "ies") + ", fixed " + r.mtimesFixed()
                     + " mtime(s); read " + Progress.size(r.contentBytesRead()) + " of content in "
                     + seconds(r.duration().toMillis()) + " s");

@@ -9,9 +9,12 @@ import java.util.Optional;
  * What a {@link PathSyncer#run()} did.
  *
  * @param filesCopied        files written to the target (new or updated)
- * @param bytesCopied        content bytes written to the target
+ * @param bytesCopied        content bytes of the files copied: only files that were published
+ *                           under their final name count, not a failed copy's partial bytes
  * @param filesSkipped       files found unchanged
- * @param filesDeleted       extraneous target entries deleted (a directory counts once)
+ * @param filesDeleted       extraneous target files deleted (links and other non-directories
+ *                           included), those inside deleted directories counted one by one
+ * @param directoriesDeleted extraneous target directories deleted, each nested one counted
  * @param directoriesCreated directories created on the target
  * @param mtimesFixed        target files whose content was equal and whose mtime was set
  * @param linksCreated       symbolic links created or replaced ({@link SymlinkPolicy#PRESERVE})
@@ -25,7 +28,7 @@ import java.util.Optional;
  * @param duration           wall time of the run
  */
 public record SyncReport(long filesCopied, long bytesCopied, long filesSkipped, long filesDeleted,
-        long directoriesCreated, long mtimesFixed, long linksCreated, long linksSkipped, long contentBytesRead,
+        long directoriesDeleted, long directoriesCreated, long mtimesFixed, long linksCreated, long linksSkipped, long contentBytesRead,
         long checksumsNative, long checksumsStreamed, List<SyncError> errors, Optional<String> refusal,
         Duration duration) {
 

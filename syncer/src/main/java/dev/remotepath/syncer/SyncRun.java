@@ -8,12 +8,14 @@ import dev.remotepath.RemotePath;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.tree.BoundedTraversal;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
 import dev.remotepath.tree.RealPaths;
 import dev.remotepath.tree.TraversalLimits;
 import dev.remotepath.tree.StreamingChecksum;
 import dev.remotepath.tree.TreeCopier;
+import dev.remotepath.tree.TreeRemover;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,9 +58,13 @@ final class SyncRun {
     private final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
     /** Directories listed at once: each listing is a round trip on a remote backend. */
     static final int LISTING_PARALLELISM = 8;
-    private final Semaphore listingSlots = new Semaphore(LISTING_PARALLELISM);
-    private final ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor();
-    private final java.util.concurrent.Phaser walking = new java.util.concurrent.Phaser(1);
+    /**
+     * Directories waiting for a walker; beyond it a walker descends at once itself, so memory
+     * stays bounded however many directories the trees hold (see {@link BoundedTraversal}).
+     */
+    static final int WAITING_DIRECTORIES = 1024;
+    /** The traversal under way: its walkers take the subdirectories the merges find. */
+    private BoundedTraversal traversal;
 
     /** Timeouts in a row after which the run stops: the server has stopped answering. */
     static final int GIVE_UP_AFTER = 3;
@@ -72,6 +78,7 @@ final class SyncRun {
     private final AtomicLong bytesCopied = new AtomicLong();
     private final AtomicLong filesSkipped = new AtomicLong();
     private final AtomicLong filesDeleted = new AtomicLong();
+    private final AtomicLong directoriesDeleted = new AtomicLong();
     private final AtomicLong directoriesCreated = new AtomicLong();
     private final AtomicLong mtimesFixed = new AtomicLong();
     private final AtomicLong linksCreated = new AtomicLong();
@@ -95,11 +102,7 @@ final class SyncRun {
     // ------------------------------------------------------------------ entry points
 
     List<SyncAction> plan() throws IOException {
-        try {
-            traverse();
-        } finally {
-            walkers.close();
-        }
+        traverse();
         refuseEmptySource();
         List<SyncAction> all = sorted(planned);
         all.addAll(sorted(deferred));
@@ -127,12 +130,15 @@ final class SyncRun {
         try {
             traverse();
         } finally {
-            walkers.close();
             pool.close(); // waits for every transfer handed out
         }
         refuseEmptySource();
         Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : deletePhase();
+        if (gaveUp == null) {
+            restoreDirectoryTimes();
+        }
         return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
+                directoriesDeleted.get(),
                 directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
                 contentBytesRead.get(), checksumsNative.get(), checksumsStreamed.get(), List.copyOf(errors), refusal,
                 Duration.between(start, Instant.now()));
@@ -215,16 +221,17 @@ final class SyncRun {
                     + "deleted: refusing to empty the target (PathSyncer.Builder.allowEmptySource overrides)");
         }
         List<DirEntry> targets;
-        boolean targetExists = true;
+        boolean rootExisted = true;
         try {
             targets = targetListing.get();
         } catch (NoSuchFileException e) {
             targets = List.of();
-            targetExists = false;
+            rootExisted = false;
         } catch (NotDirectoryException e) {
             throw new SyncRefusedException("target " + targetRoot + " exists and is not a directory: refusing to sync");
         }
-        if (!targetExists) {
+        boolean existed = rootExisted;
+        if (!existed) {
             SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, "", Optional.empty(), targetRoot,
                     OptionalLong.empty(), "target root missing");
             if (!doNow(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
@@ -232,41 +239,46 @@ final class SyncRun {
             }
             directoriesCreated.incrementAndGet();
         }
-        try {
-            long rootListing = TraversalLimits.fingerprint(sourceRoot, sources);
-            merge("", targetRoot, sources, targets, rootListing == 0 ? List.of() : List.of("listing:" + rootListing),
-                    options.symlinks() == SymlinkPolicy.FOLLOW ? RealPaths.resolve(sourceRoot) : sourceRoot);
-        } finally {
-            // Subdirectories were handed to walker threads: wait for every one of them.
-            walking.arriveAndAwaitAdvance();
-            walkers.close();
+        List<DirEntry> rootTargets = targets;
+        List<String> rootAncestors = new ArrayList<>(2);
+        long rootListing = TraversalLimits.fingerprint(sourceRoot, sources);
+        if (rootListing != 0) {
+            rootAncestors.add("listing:" + rootListing);
         }
+        RemotePath resolvedRoot = sourceRoot;
+        if (options.symlinks() == SymlinkPolicy.FOLLOW) {
+            // The root is an ancestor too: a link inside to the root (a/up -> ..) is a loop
+            // before it is entered, not one level of the tree copied again.
+            resolvedRoot = RealPaths.resolve(sourceRoot);
+            rootAncestors.add(statQuietly(sourceRoot).flatMap(FileStat::fileKey).orElse("path:" + resolvedRoot));
+        }
+        RemotePath resolved = resolvedRoot;
+        List<String> ancestors = List.copyOf(rootAncestors);
+        // Every subdirectory found is handed to the traversal's walkers; run returns when all are done.
+        BoundedTraversal.run(LISTING_PARALLELISM, WAITING_DIRECTORIES, walk -> {
+            traversal = walk;
+            return () -> {
+                boolean changed = merge("", targetRoot, sources, rootTargets, ancestors, resolved);
+                keepRootTime(existed, changed);
+            };
+        });
     }
 
     /**
-     * Walks a subdirectory on a walker thread, at most {@link #LISTING_PARALLELISM} at once.
-     * The caller does not wait: its own slot is free for siblings while children are listed.
+     * Walks a subdirectory on one of the traversal's walkers, or at once on this thread when
+     * enough directories are already waiting.
      */
     private void descend(String rel, IoTask walk) {
         if (gaveUp != null) {
             return;
         }
-        walking.register();
-        walkers.execute(() -> {
+        traversal.submit(() -> {
             try {
-                listingSlots.acquire();
-                try {
-                    walk.run();
-                } finally {
-                    listingSlots.release();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                walk.run();
+            } catch (InterruptedIOException e) {
                 record(new SyncError(rel, "list", "interrupted"));
             } catch (IOException | RuntimeException e) {
                 fail(rel, "sync directory", e);
-            } finally {
-                walking.arriveAndDeregister();
             }
         });
     }
@@ -276,22 +288,122 @@ final class SyncRun {
      *                    backend has none), for loops when following links
      * @param resolvedDir where {@code srcDir} really is, links resolved (used when following links)
      */
-    private void merge(String rel, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
+    private boolean merge(String rel, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> targets,
             List<String> ancestors, RemotePath resolvedDir) throws IOException {
-        int i = 0;
-        int j = 0;
-        while (i < sources.size() || j < targets.size()) {
-            DirEntry s = i < sources.size() ? sources.get(i) : null;
-            DirEntry t = j < targets.size() ? targets.get(j) : null;
-            int c = s == null ? 1 : t == null ? -1 : s.name().compareTo(t.name());
-            if (c <= 0) {
-                i++;
+        boolean[] outer = CHANGED_HERE.get();
+        boolean[] changed = {false};
+        CHANGED_HERE.set(changed);
+        try {
+            int i = 0;
+            int j = 0;
+            while (i < sources.size() || j < targets.size()) {
+                DirEntry s = i < sources.size() ? sources.get(i) : null;
+                DirEntry t = j < targets.size() ? targets.get(j) : null;
+                int c = s == null ? 1 : t == null ? -1 : s.name().compareTo(t.name());
+                if (c <= 0) {
+                    i++;
+                }
+                if (c >= 0) {
+                    j++;
+                }
+                pair(rel, dstDir, c > 0 ? null : s, c < 0 ? null : t, ancestors, resolvedDir);
             }
-            if (c >= 0) {
-                j++;
-            }
-            pair(rel, dstDir, c > 0 ? null : s, c < 0 ? null : t, ancestors, resolvedDir);
+            return changed[0];
+        } finally {
+            CHANGED_HERE.set(outer); // a walk run inline returns to its parent's merge
         }
+    }
+
+    /**
+     * Set by whatever the merge of a directory schedules that adds, replaces or removes one of
+     * its entries (which changes the target directory's mtime): that directory's time is then
+     * restored at the end. Per thread, because a directory is merged on one thread, and a
+     * subdirectory walked inline (the traversal's queue full) saves and restores its parent's.
+     */
+    private static final ThreadLocal<boolean[]> CHANGED_HERE = ThreadLocal.withInitial(() -> new boolean[1]);
+
+    private static void changedHere() {
+        CHANGED_HERE.get()[0] = true;
+    }
+
+    /** A target directory whose mtime is set to its source's once everything else is done. */
+    private record DirectoryTime(String relativePath, RemotePath target, Instant time) {
+    }
+
+    private final Queue<DirectoryTime> directoryTimes = new ConcurrentLinkedQueue<>();
+
+    /*
+     * A directory's time is queued to be restored when the sync may have changed it (created
+     * it, or changed an entry in it) or it differs from the source's; a directory the run left
+     * alone and whose time already matches costs nothing.
+     */
+    /**
+     * The roots have no listing above them to describe them: the root's time is restored
+     * (one stat of the source root) only when this run created or changed the target root, so
+     * a no-op run still stats nothing.
+     */
+    private void keepRootTime(boolean existed, boolean changed) {
+        if (!execute || (existed && !changed) || !FileTransfer.keepsDirectoryTimes(targetRoot.fileSystem())) {
+            return;
+        }
+        directoryTimeFrom("", targetRoot, statQuietly(sourceRoot).flatMap(FileStat::lastModified), null, true);
+    }
+
+    /**
+     * @param t the target directory's listed entry, null when this run created it
+     */
+    private void keepDirectoryTime(String rel, DirEntry s, RemotePath dst, DirEntry t, boolean changed) {
+        if (!execute || !FileTransfer.keepsDirectoryTimes(dst.fileSystem())) {
+            return;
+        }
+        // The time is the listing's (FILE_STATS carries directories' times): a source without
+        // them (S3's implied directories) leaves the target's as they are, at no request.
+        directoryTimeFrom(rel, dst, s.stat().lastModified(), t == null ? null : t.stat(), t == null || changed);
+    }
+
+    private void directoryTimeFrom(String rel, RemotePath dst, Optional<Instant> time, FileStat targetStat,
+            boolean changed) {
+        if (time.isEmpty()) {
+            return;
+        }
+        if (!changed && targetStat != null && targetStat.lastModified().isPresent()
+                && Duration.between(time.get(), targetStat.lastModified().get()).abs()
+                        .compareTo(targetStat.lastModifiedPrecision().compareTo(Duration.ofSeconds(1)) > 0
+                                ? targetStat.lastModifiedPrecision() : Duration.ofSeconds(1)) < 0) {
+            return; // already the source's time (within a second: not every server keeps more)
+        }
+        directoryTimes.add(new DirectoryTime(rel, dst, time.get()));
+    }
+
+    /**
+     * Gives every directory the run created or changed its source's mtime, after all copies
+     * and deletions (each of which changes its directory's time), deepest first.
+     */
+    private void restoreDirectoryTimes() {
+        List<DirectoryTime> all = new ArrayList<>(directoryTimes);
+        all.sort((a, b) -> Integer.compare(depth(b.relativePath()), depth(a.relativePath())));
+        for (DirectoryTime d : all) {
+            try {
+                d.target().fileSystem().setLastModifiedTime(d.target(), d.time());
+            } catch (NoSuchFileException gone) {
+                // Replaced or removed by this run's own deletions (a type change): nothing to set.
+            } catch (IOException e) {
+                fail(d.relativePath(), "set directory mtime", e);
+            }
+        }
+    }
+
+    private static int depth(String rel) {
+        if (rel.isEmpty()) {
+            return 0;
+        }
+        int n = 1;
+        for (int i = 0; i < rel.length(); i++) {
+            if (rel.charAt(i) == '/') {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -309,6 +421,7 @@ final class SyncRun {
             }
             if (t != null && !t.isDirectory()) {
                 removeStaleTemporary(t.path());
+                changedHere();
             }
             return;
         }
@@ -324,6 +437,9 @@ final class SyncRun {
         if (s == null) {
             extraneous(childRel, t);
             return;
+        }
+        if (t == null) {
+            changedHere(); // whatever it is, it is new here
         }
         try {
             handleSource(childRel, s, t, dst, ancestors, resolvedDir, options.symlinks() != SymlinkPolicy.FOLLOW ? s.path()
@@ -364,6 +480,7 @@ final class SyncRun {
 
     private void extraneous(String rel, DirEntry t) {
         if (options.deleteExtraneous()) {
+            changedHere();
             deferred.add(new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY : SyncAction.Kind.DELETE_FILE,
                     rel, Optional.empty(), t.path(), OptionalLong.empty(), "extraneous"));
         }
@@ -439,7 +556,8 @@ final class SyncRun {
                 below.add("listing:" + fingerprint);
             }
         }
-        merge(rel, dst, sources, targets, List.copyOf(below), resolved);
+        boolean changed = merge(rel, dst, sources, targets, List.copyOf(below), resolved);
+        keepDirectoryTime(rel, s, dst, t, changed);
     }
 
     private Optional<FileStat> statQuietly(RemotePath p) {
@@ -491,6 +609,7 @@ final class SyncRun {
                 boolean exists = t != null;
                 SyncAction a = new SyncAction(SyncAction.Kind.LINK, rel, Optional.of(s.path()), dst, OptionalLong.empty(),
                         exists ? "link differs" : "new link");
+                changedHere();
                 submit(a, () -> {
                     if (exists) {
                         dst.fileSystem().deleteFile(dst);
@@ -507,6 +626,7 @@ final class SyncRun {
             record(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
             return;
         }
+        changedHere();
         deferred.add(new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
                 s.stat().size(), "type changed: " + what));
     }
@@ -640,7 +760,7 @@ final class SyncRun {
 
     private boolean cheapChecksumsShared(DirEntry s, DirEntry t) {
         return sharedMetadataAlgorithm(s.stat(), t.stat()).isPresent()
-                || sharedNativeAlgorithm(s.path(), t.path()).isPresent();
+                || !sharedNativeAlgorithms(s.path(), t.path()).isEmpty();
     }
 
     private static Optional<ChecksumAlgorithm> sharedMetadataAlgorithm(FileStat a, FileStat b) {
@@ -652,11 +772,11 @@ final class SyncRun {
         return Optional.empty();
     }
 
-    private static Optional<ChecksumAlgorithm> sharedNativeAlgorithm(RemotePath a, RemotePath b) {
+    private static Set<ChecksumAlgorithm> sharedNativeAlgorithms(RemotePath a, RemotePath b) {
         Set<ChecksumAlgorithm> shared = EnumSet.noneOf(ChecksumAlgorithm.class);
         shared.addAll(a.fileSystem().nativeChecksums());
         shared.retainAll(b.fileSystem().nativeChecksums());
-        return shared.stream().findFirst();
+        return shared;
     }
 
     /**
@@ -665,10 +785,16 @@ final class SyncRun {
      */
     private void checkThen(String rel, DirEntry s, DirEntry t, RemotePath dst, FileStat src, boolean fixTimeWhenEqual)
             throws IOException {
+        changedHere(); // it may copy, on a transfer thread after this directory's merge
+        // Quick-check asks checksums only when both sides can give them cheaply; where none
+        // can after all (a multipart ETag, a server without them), it decides as without
+        // checksums: one copy, never both files read to compare them.
+        boolean streamIfNeeded = !fixTimeWhenEqual;
         IoTask decide = () -> {
-            boolean equal = sameContent(s, t);
-            if (!equal) {
-                SyncAction a = update(rel, s, dst, src, "checksum differs");
+            Optional<Boolean> verdict = sameContent(s, t, streamIfNeeded);
+            if (verdict.isEmpty() || !verdict.get()) {
+                SyncAction a = update(rel, s, dst, src, verdict.isEmpty()
+                        ? "mtime differs (no checksum both sides can give without reading it)" : "checksum differs");
                 if (execute) {
                     runCopy(a, src);
                 } else {
@@ -707,24 +833,36 @@ final class SyncRun {
         });
     }
 
-    private boolean sameContent(DirEntry s, DirEntry t) throws IOException {
+    /**
+     * Whether the two files hold the same bytes: by a checksum both listings carry, else by
+     * any algorithm both servers hold or compute for these two files (each shared one is
+     * tried: the first may be missing for this file, as MD5 is for a multipart S3 object),
+     * else, when {@code stream}, by reading both. Empty when it cannot tell without reading.
+     */
+    private Optional<Boolean> sameContent(DirEntry s, DirEntry t, boolean stream) throws IOException {
         Optional<ChecksumAlgorithm> meta = sharedMetadataAlgorithm(s.stat(), t.stat());
         if (meta.isPresent()) {
             checksumsNative.incrementAndGet();
-            return s.stat().checksums().get(meta.get()).equals(t.stat().checksums().get(meta.get()));
+            return Optional.of(s.stat().checksums().get(meta.get()).equals(t.stat().checksums().get(meta.get())));
         }
-        Optional<ChecksumAlgorithm> nat = sharedNativeAlgorithm(s.path(), t.path());
-        if (nat.isPresent()) {
-            Optional<Checksum> a = s.path().fileSystem().nativeChecksum(s.path(), nat.get());
-            Optional<Checksum> b = t.path().fileSystem().nativeChecksum(t.path(), nat.get());
-            if (a.isPresent() && b.isPresent()) {
-                checksumsNative.incrementAndGet();
-                return a.get().sameValueAs(b.get());
+        for (ChecksumAlgorithm alg : sharedNativeAlgorithms(s.path(), t.path())) {
+            // The target first: a value it lacks saves asking the source (which may compute it).
+            Optional<Checksum> b = t.path().fileSystem().nativeChecksum(t.path(), alg);
+            if (b.isEmpty()) {
+                continue;
             }
+            Optional<Checksum> a = s.path().fileSystem().nativeChecksum(s.path(), alg);
+            if (a.isPresent()) {
+                checksumsNative.incrementAndGet();
+                return Optional.of(a.get().sameValueAs(b.get()));
+            }
+        }
+        if (!stream) {
+            return Optional.empty();
         }
         ChecksumAlgorithm alg = options.checksumAlgorithm().orElse(ChecksumAlgorithm.MD5);
         checksumsStreamed.incrementAndGet();
-        return streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg));
+        return Optional.of(streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg)));
     }
 
     private Checksum streamed(RemotePath p, ChecksumAlgorithm alg) throws IOException {
@@ -756,6 +894,7 @@ final class SyncRun {
     }
 
     private void copy(SyncAction a, FileStat src) throws IOException {
+        changedHere();
         if (!execute) {
             planned.add(a);
             return;
@@ -766,16 +905,24 @@ final class SyncRun {
 
     private void runCopy(SyncAction a, FileStat src) {
         act(a, () -> {
-            long read = FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
-                bytesCopied.addAndGet(n);
-                listener.progress(a, n);
-            });
-            contentBytesRead.addAndGet(read);
+            long[] written = {0};
+            long read;
+            try {
+                read = FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
+                    written[0] += n;
+                    listener.progress(a, n);
+                });
+            } finally {
+                // Bytes read count whether or not the copy was published: they crossed the wire.
+                contentBytesRead.addAndGet(written[0]);
+            }
             if (read == 0 && src.size().orElse(0) > 0) {
                 // Copied server-side: no byte passed through here, but the file's bytes were copied.
-                bytesCopied.addAndGet(src.size().getAsLong());
-                listener.progress(a, src.size().getAsLong());
+                written[0] = src.size().getAsLong();
+                listener.progress(a, written[0]);
             }
+            // Counted only now that the file is under its final name (a failed copy's bytes are not "copied").
+            bytesCopied.addAndGet(written[0]);
             filesCopied.incrementAndGet();
         });
     }
@@ -910,14 +1057,21 @@ final class SyncRun {
             return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deletions + " deletions needed (files and "
                     + "directories, counted recursively), at most " + options.maxDelete() + " allowed; nothing was deleted");
         }
-        for (SyncAction a : deferred) {
-            act(a, () -> {
-                RemotePath t = a.target();
-                if (!t.startsWith(targetRoot) || t.equals(targetRoot)) {
-                    throw new IOException("refusing to delete " + t + ": not below the target root");
+        List<SyncAction> files = new ArrayList<>();
+        for (SyncAction a : sorted(deferred)) {
+            if (a.kind() == SyncAction.Kind.DELETE_FILE) {
+                files.add(a);
+                if (files.size() == DELETE_BATCH) {
+                    deleteFiles(files);
+                    files.clear();
                 }
-                t.deleteRecursively();
-                filesDeleted.incrementAndGet();
+                continue;
+            }
+            act(a, () -> {
+                RemotePath t = belowTargetRoot(a);
+                TreeRemover.Removed removed = TreeRemover.deleteRecursively(t);
+                filesDeleted.addAndGet(removed.files());
+                directoriesDeleted.addAndGet(removed.directories());
                 if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
                     TreeCopier.copy(a.source().orElseThrow(), t, options.symlinks() == SymlinkPolicy.FOLLOW
                             ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
@@ -926,7 +1080,73 @@ final class SyncRun {
                 }
             });
         }
+        deleteFiles(files);
         return Optional.empty();
+    }
+
+    /** Extraneous files deleted per request where the backend batches ({@code DeleteObjects} takes 1,000). */
+    static final int DELETE_BATCH = 1000;
+
+    private static RemotePath checkedBelow(RemotePath root, RemotePath t) throws IOException {
+        if (!t.startsWith(root) || t.equals(root)) {
+            throw new IOException("refusing to delete " + t + ": not below the target root");
+        }
+        return t;
+    }
+
+    private RemotePath belowTargetRoot(SyncAction a) throws IOException {
+        return checkedBelow(targetRoot, a.target());
+    }
+
+    /**
+     * Deletes extraneous files in batches ({@link dev.remotepath.spi.RemoteFileSystem#deleteFiles});
+     * when a batch fails, its files are deleted one by one so each failure is reported with its path.
+     */
+    private void deleteFiles(List<SyncAction> batch) {
+        if (batch.isEmpty() || gaveUp != null) {
+            return;
+        }
+        List<RemotePath> paths = new ArrayList<>(batch.size());
+        for (SyncAction a : batch) {
+            try {
+                paths.add(belowTargetRoot(a));
+            } catch (IOException e) {
+                fail(a.relativePath(), "delete_file", e);
+                return;
+            }
+        }
+        for (SyncAction a : batch) {
+            listener.started(a);
+        }
+        try {
+            targetRoot.fileSystem().deleteFiles(paths);
+            consecutiveTimeouts.set(0);
+        } catch (IOException batchFailed) {
+            for (SyncAction a : batch) {
+                try {
+                    try {
+                        a.target().fileSystem().deleteFile(a.target());
+                    } catch (NoSuchFileException gone) {
+                        // deleted by the batch before it failed
+                    }
+                    filesDeleted.incrementAndGet();
+                    listener.finished(a);
+                } catch (IOException e) {
+                    fail(a.relativePath(), "delete_file", e);
+                    listener.failed(a, e);
+                }
+            }
+            return;
+        } catch (RuntimeException e) {
+            for (SyncAction a : batch) {
+                fail(a.relativePath(), "delete_file", new IOException(e.toString(), e));
+            }
+            return;
+        }
+        filesDeleted.addAndGet(batch.size());
+        for (SyncAction a : batch) {
+            listener.finished(a);
+        }
     }
 
     /**

@@ -378,9 +378,14 @@ public class PathSyncerTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(linksOnBothSides, "needs links on both sides");
         sourceTree();
         src.resolve("sub/deep/up").createSymbolicLink("../..");
+        src.resolve("sub/up").createSymbolicLink("..");
         SyncReport r = PathSyncer.builder(src, dst).symlinks(SymlinkPolicy.FOLLOW).build().run();
-        assertThat(r.errors()).extracting(SyncError::message).anyMatch(m -> m.contains("loop"));
+        assertThat(r.errors()).extracting(SyncError::relativePath).contains("sub/deep/up", "sub/up");
+        assertThat(r.errors()).extracting(SyncError::message).allMatch(m -> m.contains("loop"));
         assertThat(dst.resolve("sub/deep/e.txt").readString()).isEqualTo("echo");
+        // Seen before it is entered: the tree is not copied again one level down first.
+        assertThat(dst.resolve("sub/deep/up").exists()).isFalse();
+        assertThat(dst.resolve("sub/up").exists()).isFalse();
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -390,11 +395,15 @@ public class PathSyncerTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(linksOnBothSides, "needs links on both sides");
         sourceTree();
         src.resolve("sub/deep/up").createSymbolicLink("../..");
+        src.resolve("sub/up").createSymbolicLink("..");
         RemotePath keyless = new NoFileKeys(src.fileSystem()).wrap(src);
         SyncReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
                 () -> PathSyncer.builder(keyless, dst).symlinks(SymlinkPolicy.FOLLOW).build().run());
-        assertThat(r.errors()).extracting(SyncError::message).anyMatch(m -> m.contains("loop"));
+        assertThat(r.errors()).extracting(SyncError::relativePath).contains("sub/deep/up", "sub/up");
+        assertThat(r.errors()).extracting(SyncError::message).allMatch(m -> m.contains("loop"));
         assertThat(dst.resolve("sub/deep/e.txt").readString()).isEqualTo("echo");
+        assertThat(dst.resolve("sub/deep/up").exists()).isFalse();
+        assertThat(dst.resolve("sub/up").exists()).isFalse();
     }
 
     /** Like SFTP, S3 and HTTP: stats and listings carry no file identity. */
@@ -534,6 +543,84 @@ public class PathSyncerTest {
         roots(from, to);
         assertThatThrownBy(() -> PathSyncer.builder(src, src.resolve("inside")).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlap");
+    }
+
+    /** Directory -> its mtime (seconds), as the listings of the tree show them; the root's own stat. */
+    private static Map<String, Long> directoryTimes(RemotePath root) throws IOException {
+        Map<String, Long> out = new TreeMap<>();
+        out.put("", root.stat().lastModified().orElseThrow().getEpochSecond());
+        try (Stream<DirEntry> s = root.walk(dev.remotepath.WalkOptions.defaults().withDetail(ListDetail.FILE_STATS))) {
+            for (DirEntry e : s.filter(DirEntry::isDirectory).toList()) {
+                Instant t = e.stat().lastModified().isPresent() ? e.stat().lastModified().get()
+                        : e.path().stat().lastModified().orElseThrow();
+                out.put(root.relativize(e.path()).pathString(), t.getEpochSecond());
+            }
+        }
+        return out;
+    }
+
+    private static void ageDirectories(RemotePath root) throws IOException {
+        List<DirEntry> dirs;
+        try (Stream<DirEntry> s = root.walk()) {
+            dirs = s.filter(DirEntry::isDirectory).toList();
+        }
+        int i = 0;
+        for (DirEntry d : dirs) {
+            d.path().setLastModifiedTime(T0.minusSeconds(86_400L * ++i));
+        }
+        root.setLastModifiedTime(T0.minusSeconds(86_400L * 100));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void directoriesGetTheirSourceTimesOnceTheirContentsAreWritten(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.remotepath.tree.FileTransfer.keepsDirectoryTimes(dst.fileSystem()),
+                "the target has no directory times to set");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                !src.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IMPLICIT_DIRECTORIES),
+                "the source has no directory times");
+        sourceTree();
+        ageDirectories(src);
+        SyncReport first = PathSyncer.builder(src, dst).build().run();
+        assertThat(first.errors()).isEmpty();
+        assertThat(directoryTimes(dst)).isEqualTo(directoryTimes(src));
+
+        // A change inside a directory (a new file, a deletion) changes the target's time; the run restores it.
+        write(src.resolve("sub/new.txt"), "new", 9);
+        write(dst.resolve("other/extra.txt"), "extra", 9);
+        ageDirectories(src);
+        SyncReport second = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+        assertThat(second.errors()).isEmpty();
+        assertThat(second.filesCopied()).isEqualTo(1);
+        assertThat(second.filesDeleted()).isEqualTo(1);
+        assertThat(directoryTimes(dst)).isEqualTo(directoryTimes(src));
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void deletionsAreCountedFileByFileAndDirectoryByDirectory(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        sourceTree();
+        PathSyncer.builder(src, dst).build().run();
+        for (int i = 0; i < 30; i++) {
+            write(dst.resolve("gone/" + i + ".txt"), "x", 0);
+        }
+        write(dst.resolve("gone/inner/last.txt"), "x", 0);
+        write(dst.resolve("stray.txt"), "x", 0);
+
+        SyncReport refused = PathSyncer.builder(src, dst).deleteExtraneous(true).maxDelete(10).build().run();
+        assertThat(refused.refusedForSafety()).isTrue();
+        assertThat(refused.refusal()).hasValueSatisfying(m -> assertThat(m).contains("34 deletions"));
+        assertThat(refused.filesDeleted()).isZero();
+        assertThat(dst.resolve("gone/0.txt").exists()).isTrue();
+
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).maxDelete(34).build().run();
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.filesDeleted()).isEqualTo(32); // 30 + last.txt + stray.txt
+        assertThat(r.directoriesDeleted()).isEqualTo(2); // gone, gone/inner
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
     }
 
     /** Pretends the backend computes MD5 itself (as an SFTP server with check-file does). */

@@ -27,6 +27,7 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
     private volatile long failWritesAfterBytes = -1;
     private volatile String failListingOf;
     private final List<ListedEntry> extraEntries = new ArrayList<>();
+    private volatile long listingLatencyNanos;
 
     public FaultInjectingFileSystem(RemoteFileSystem delegate) {
         super(delegate);
@@ -44,6 +45,15 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
         return this;
     }
 
+    /**
+     * Every listing waits {@code latency} first, as a round trip to a server does, and the file
+     * system no longer says it is {@link Capability#IN_PROCESS}: callers treat it as remote.
+     */
+    public FaultInjectingFileSystem listingLatency(java.time.Duration latency) {
+        this.listingLatencyNanos = latency.toNanos();
+        return this;
+    }
+
     /** Every listing returns {@code entry} in addition to the real ones. */
     public FaultInjectingFileSystem addToEveryListing(ListedEntry entry) {
         extraEntries.add(entry);
@@ -55,6 +65,9 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
         Set<Capability> caps = EnumSet.noneOf(Capability.class);
         caps.addAll(super.capabilities());
         caps.remove(Capability.SERVER_SIDE_COPY);
+        if (listingLatencyNanos > 0) {
+            caps.remove(Capability.IN_PROCESS);
+        }
         return caps;
     }
 
@@ -62,6 +75,15 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
         if (directory.pathString().equals(failListingOf)) {
             throw new IOException("injected: listing " + directory + " failed");
+        }
+        if (listingLatencyNanos > 0) {
+            long until = System.nanoTime() + listingLatencyNanos;
+            for (long left = listingLatencyNanos; left > 0; left = until - System.nanoTime()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left);
+                if (Thread.interrupted()) {
+                    throw new java.io.InterruptedIOException("listing " + directory + " interrupted");
+                }
+            }
         }
         if (extraEntries.isEmpty()) {
             return super.list(directory, detail);
