@@ -26,7 +26,10 @@ import java.util.Set;
  * @param lastModified  the modification time, when known
  * @param lastModifiedPrecision the granularity of {@code lastModified}
  * @param lastAccess    the access time, when known
- * @param changeTime    the status-change (or creation) time, when known
+ * @param changeTime    the status-change time (POSIX ctime), when known: moved forward by every
+ *                      change of content or metadata (an mtime set back included) and never
+ *                      settable, so a time after it proves nothing changed since. Never a
+ *                      creation time: quick-check against storage times relies on it.
  * @param permissions   the POSIX permissions, when known
  * @param fileKey       an identity that is equal for two paths naming the same object (an inode)
  * @param etag          an opaque version tag (HTTP/S3 ETag)

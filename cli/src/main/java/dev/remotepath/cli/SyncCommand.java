@@ -21,6 +21,7 @@ final class SyncCommand implements Command {
     Long maxDelete;
     boolean checksum;
     boolean sizeOnly;
+    boolean useServerModtime;
     List<String> includes = new ArrayList<>();
     List<String> excludes = new ArrayList<>();
     int transfers = 4;
@@ -44,6 +45,9 @@ final class SyncCommand implements Command {
                 .flag(() -> checksum = true, "Compare checksums, not size and modification time.", "--checksum")
                 .flag(() -> sizeOnly = true, "Compare sizes only.", "--size-only")
                 .exclusive("--checksum", "--size-only")
+                .flag(() -> useServerModtime = true, "Into S3: a same-size object stored after the source's mtime is "
+                        + "unchanged, with no request per file (misses an mtime set back to before the upload).",
+                        "--use-server-modtime")
                 .repeatable("GLOB", includes::add, "Sync only matching files (repeatable).", "--include")
                 .repeatable("GLOB", excludes::add, "Leave matching entries alone on both sides (repeatable).", "--exclude")
                 .option("N", v -> transfers = Syntax.toInt(v), "Files transferred at once (default 4).", "--transfers")
@@ -65,6 +69,7 @@ final class SyncCommand implements Command {
                     .transfers(transfers)
                     .include(includes.toArray(String[]::new))
                     .exclude(excludes.toArray(String[]::new))
+                    .useServerModtime(useServerModtime)
                     .listener(progress.listener());
             if (maxDelete != null) {
                 b.maxDelete(maxDelete);

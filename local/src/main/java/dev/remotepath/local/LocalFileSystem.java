@@ -147,6 +147,29 @@ public final class LocalFileSystem extends NioFileSystem {
         }
     }
 
+    /** Whether the JDK gives {@code unix:ctime} here (Linux, the BSDs, macOS). */
+    private static final boolean UNIX_VIEW = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+
+    /**
+     * NIO's stat, with the status-change time (ctime) the FFM lister gives as well: it proves a
+     * file unchanged since a time (a sync into S3 decides from it without a HEAD, docs/sync.md).
+     * Read second, so a change between the two reads shows as a later ctime, never an earlier one.
+     */
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        FileStat stat = super.stat(path, followLinks);
+        if (!UNIX_VIEW || stat.changeTime().isPresent()) {
+            return stat;
+        }
+        try {
+            Object ctime = java.nio.file.Files.getAttribute(nio(path), "unix:ctime",
+                    followLinks ? new java.nio.file.LinkOption[0] : new java.nio.file.LinkOption[] {java.nio.file.LinkOption.NOFOLLOW_LINKS});
+            return ctime instanceof java.nio.file.attribute.FileTime t ? stat.toBuilder().changeTime(t.toInstant()).build() : stat;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return stat; // gone meanwhile, or no such view after all: the stat without it
+        }
+    }
+
     @Override
     protected String nameOf(Path child) {
         String name = child.getFileName().toString();

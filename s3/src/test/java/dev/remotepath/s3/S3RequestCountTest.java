@@ -156,6 +156,9 @@ class S3RequestCountTest {
                 Files.writeString(f, "content " + i);
                 Files.setLastModifiedTime(f, FileTime.from(old));
             }
+            // Quick-check into S3 skips a HEAD only when the source's ctime is more than S3's one
+            // second before the upload: a tree written the moment before would be HEADed (safely).
+            Thread.sleep(2100);
             RemotePath source = RemotePaths.get(local.toUri());
             RemotePath target = bucket.resolve("mirror");
             SyncReport first = PathSyncer.builder(source, target).build().run();
@@ -203,24 +206,37 @@ class S3RequestCountTest {
         }
     }
 
-    /** The one blind spot of storage-time quick-check, documented in docs/sync.md, and its remedy. */
+    /**
+     * A same-size edit whose mtime is set back to before the upload (a restore, {@code cp -p} of
+     * an older file): the storage time alone would call it unchanged. The default sees it (the
+     * ctime moved, so the object is HEADed and its stored mtime compared); the explicit fast
+     * rule, {@code useServerModtime}, misses it, as rclone's {@code --use-server-modtime} does.
+     */
     @Test
-    void aBackdatedSameSizeEditIsMissedByQuickCheckAndFoundByChecksum() throws Exception {
+    void aBackdatedSameSizeEditIsCopiedByDefaultAndMissedOnlyByTheServerModtimeRule() throws Exception {
         Path local = Files.createTempDirectory("rp-s3-backdated-");
         try {
             Path f = Files.writeString(local.resolve("f.txt"), "version 1");
             Instant old = Instant.parse("2020-01-01T00:00:00Z");
             Files.setLastModifiedTime(f, FileTime.from(old));
+            Thread.sleep(2100); // the ctime well before the upload, so that only the edit below counts
             RemotePath source = RemotePaths.get(local.toUri());
             RemotePath target = bucket.resolve("backdated");
             PathSyncer.builder(source, target).build().run();
+            counter.reset();
+            assertThat(PathSyncer.builder(source, target).build().run().filesCopied()).isZero();
+            assertThat(counter.count("HeadObject")).as("unchanged since the upload, by its ctime").isZero();
+
             Files.writeString(f, "version 2"); // same size
             Files.setLastModifiedTime(f, FileTime.from(old.plusSeconds(60))); // and an mtime from before the upload
-            assertThat(PathSyncer.builder(source, target).build().run().filesCopied()).isZero();
-            SyncReport checked = PathSyncer.builder(source, target).comparison(dev.remotepath.syncer.Comparison.CHECKSUM)
-                    .build().run();
-            assertThat(checked.filesCopied()).isEqualTo(1);
+            assertThat(PathSyncer.builder(source, target).useServerModtime(true).build().run().filesCopied()).isZero();
+            assertThat(target.resolve("f.txt").readString()).isEqualTo("version 1");
+            counter.reset();
+            SyncReport byDefault = PathSyncer.builder(source, target).build().run();
+            assertThat(byDefault.filesCopied()).isEqualTo(1);
+            assertThat(counter.count("HeadObject")).as("one HEAD: the changed file's stored mtime").isEqualTo(1);
             assertThat(target.resolve("f.txt").readString()).isEqualTo("version 2");
+            assertThat(target.resolve("f.txt").stat().lastModified()).hasValue(old.plusSeconds(60));
         } finally {
             LocalTrees.delete(local);
         }

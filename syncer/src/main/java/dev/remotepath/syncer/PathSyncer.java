@@ -47,7 +47,7 @@ public final class PathSyncer {
     /** Everything the builder sets; immutable. */
     record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
             List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
-            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener) {
+            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime) {
     }
 
     private PathSyncer(RemotePath source, RemotePath target, Options options) {
@@ -104,6 +104,7 @@ public final class PathSyncer {
         private int transfers = 4;
         private ChecksumAlgorithm checksumAlgorithm;
         private SyncListener listener = SyncListener.NONE;
+        private boolean useServerModtime;
 
         private Builder(RemotePath source, RemotePath target) {
             this.source = Objects.requireNonNull(source, "source");
@@ -190,6 +191,20 @@ public final class PathSyncer {
             return this;
         }
 
+        /**
+         * Quick-check into a target whose listing gives only the time each file was stored (S3):
+         * with {@code true}, a file of the same size stored after the source's mtime is unchanged,
+         * with no request per file and whatever the source can tell (rclone's
+         * {@code --use-server-modtime}). It misses a same-size change whose mtime was set back to
+         * before the upload (a restore, {@code cp -p} of an older file). Off by default: then
+         * that rule holds only where the source's change time (ctime) proves nothing changed
+         * since the upload, and other files cost one HEAD to compare the mtime stored with them.
+         */
+        public Builder useServerModtime(boolean on) {
+            this.useServerModtime = on;
+            return this;
+        }
+
         public Builder listener(SyncListener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
@@ -201,7 +216,7 @@ public final class PathSyncer {
             }
             return new PathSyncer(source, target, new Options(comparison, deleteExtraneous, maxDelete,
                     allowEmptySource, List.copyOf(includes), List.copyOf(excludes), symlinks, transfers,
-                    Optional.ofNullable(checksumAlgorithm), listener));
+                    Optional.ofNullable(checksumAlgorithm), listener, useServerModtime));
         }
     }
 }

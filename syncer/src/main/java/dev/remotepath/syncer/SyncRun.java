@@ -1,24 +1,17 @@
 package dev.remotepath.syncer;
 
-import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.DirEntry;
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.ListDetail;
-import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.tree.BoundedTraversal;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
 import dev.remotepath.tree.RealPaths;
 import dev.remotepath.tree.TraversalLimits;
-import dev.remotepath.tree.StreamingChecksum;
-import dev.remotepath.tree.TreeCopier;
-import dev.remotepath.tree.TreeRemover;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -26,7 +19,6 @@ import java.nio.file.NotDirectoryException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -46,16 +38,16 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SyncRun {
 
     private final RemotePath sourceRoot;
-    private final RemotePath targetRoot;
-    private final PathSyncer.Options options;
+    final RemotePath targetRoot;
+    final PathSyncer.Options options;
     private final boolean execute;
     private final Filters filters;
-    private final SyncListener listener;
+    final SyncListener listener;
 
     // Filled by several traversal threads; sorted before anyone reads them.
     private final List<SyncAction> planned = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
+    final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
+    final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
     /** Directories listed at once: each listing is a round trip on a remote backend. */
     static final int LISTING_PARALLELISM = 8;
     /**
@@ -68,24 +60,24 @@ final class SyncRun {
 
     /** Timeouts in a row after which the run stops: the server has stopped answering. */
     static final int GIVE_UP_AFTER = 3;
-    private final java.util.concurrent.atomic.AtomicInteger consecutiveTimeouts = new java.util.concurrent.atomic.AtomicInteger();
+    final java.util.concurrent.atomic.AtomicInteger consecutiveTimeouts = new java.util.concurrent.atomic.AtomicInteger();
     /** Why the run stopped early, once it has. */
-    private volatile String gaveUp;
+    volatile String gaveUp;
 
     /** Files, links and other non-directories of the source that the filters let through. */
     private final AtomicLong sourceEntriesToSync = new AtomicLong();
-    private final AtomicLong filesCopied = new AtomicLong();
+    final AtomicLong filesCopied = new AtomicLong();
     private final AtomicLong bytesCopied = new AtomicLong();
     private final AtomicLong filesSkipped = new AtomicLong();
-    private final AtomicLong filesDeleted = new AtomicLong();
-    private final AtomicLong directoriesDeleted = new AtomicLong();
+    final AtomicLong filesDeleted = new AtomicLong();
+    final AtomicLong directoriesDeleted = new AtomicLong();
     private final AtomicLong directoriesCreated = new AtomicLong();
     private final AtomicLong mtimesFixed = new AtomicLong();
     private final AtomicLong linksCreated = new AtomicLong();
     private final AtomicLong linksSkipped = new AtomicLong();
     private final AtomicLong contentBytesRead = new AtomicLong();
-    private final AtomicLong checksumsNative = new AtomicLong();
-    private final AtomicLong checksumsStreamed = new AtomicLong();
+    /** Compares the content of file pairs quick-check could not decide (and CHECKSUM's). */
+    private final ContentComparison contents;
 
     private ExecutorService pool;
     private Semaphore slots;
@@ -97,6 +89,7 @@ final class SyncRun {
         this.execute = execute;
         this.filters = new Filters(options.includes(), options.excludes());
         this.listener = execute ? options.listener() : SyncListener.NONE;
+        this.contents = new ContentComparison(options.checksumAlgorithm(), contentBytesRead);
     }
 
     // ------------------------------------------------------------------ entry points
@@ -110,7 +103,7 @@ final class SyncRun {
     }
 
     /** Directories are walked in parallel: order the actions by path so a plan reads the same every time. */
-    private static List<SyncAction> sorted(List<SyncAction> actions) {
+    static List<SyncAction> sorted(List<SyncAction> actions) {
         List<SyncAction> copy;
         synchronized (actions) {
             copy = new ArrayList<>(actions);
@@ -133,72 +126,18 @@ final class SyncRun {
             pool.close(); // waits for every transfer handed out
         }
         refuseEmptySource();
-        Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : deletePhase();
+        Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : new DeletionPhase(this).run();
         if (gaveUp == null) {
-            restoreDirectoryTimes();
+            directoryTimes.restore((rel, e) -> fail(rel, "set directory mtime", e));
         }
         return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
                 directoriesDeleted.get(),
                 directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
-                contentBytesRead.get(), checksumsNative.get(), checksumsStreamed.get(), List.copyOf(errors), refusal,
+                contentBytesRead.get(), contents.checksumsNative(), contents.checksumsStreamed(), List.copyOf(errors), refusal,
                 Duration.between(start, Instant.now()));
     }
 
     // ------------------------------------------------------------------ traversal
-
-    /**
-     * A target listing under way on a virtual thread, so that the two sides of a directory are
-     * read at the same time (on a remote backend that halves the round trips' wall time). On an
-     * {@link Capability#IN_PROCESS} target the listing is done at once on the caller's thread
-     * instead: two system calls at once gain nothing a thread per directory would not cost (a
-     * no-op sync of 1,000 small directories: 221 -> 189 ms as a whole process).
-     */
-    private static final class PendingListing {
-        private final Thread thread;
-        private volatile List<DirEntry> entries;
-        private volatile IOException failure;
-
-        PendingListing(RemotePath dir) {
-            if (dir.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
-                thread = null;
-                list(dir);
-            } else {
-                thread = Thread.ofVirtual().start(() -> list(dir));
-            }
-        }
-
-        private void list(RemotePath dir) {
-            try {
-                entries = Listings.sorted(dir, ListDetail.FILE_STATS);
-            } catch (IOException e) {
-                failure = e;
-            } catch (RuntimeException e) {
-                failure = new IOException(e.toString(), e);
-            }
-        }
-
-        /** Stops a listing still under way (the source side failed). */
-        void cancel() {
-            if (thread != null) {
-                thread.interrupt();
-            }
-        }
-
-        List<DirEntry> get() throws IOException {
-            try {
-                if (thread != null) {
-                    thread.join();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("sync interrupted while listing");
-            }
-            if (failure != null) {
-                throw failure;
-            }
-            return entries;
-        }
-    }
 
     private void traverse() throws IOException {
         // Decided on where the roots really are, before anything changes: a link that aliases
@@ -326,27 +265,20 @@ final class SyncRun {
         CHANGED_HERE.get()[0] = true;
     }
 
-    /** A target directory whose mtime is set to its source's once everything else is done. */
-    private record DirectoryTime(String relativePath, RemotePath target, Instant time) {
-    }
+    /** Directory times restored at the end (see {@link DirectoryTimes}). */
+    private final DirectoryTimes directoryTimes = new DirectoryTimes();
 
-    private final Queue<DirectoryTime> directoryTimes = new ConcurrentLinkedQueue<>();
-
-    /*
-     * A directory's time is queued to be restored when the sync may have changed it (created
-     * it, or changed an entry in it) or it differs from the source's; a directory the run left
-     * alone and whose time already matches costs nothing.
-     */
     /**
      * The roots have no listing above them to describe them: the root's time is restored
      * (one stat of the source root) only when this run created or changed the target root, so
-     * a no-op run still stats nothing.
+     * a no-op run still stats nothing, and only from a source on this machine (local, mem).
      */
     private void keepRootTime(boolean existed, boolean changed) {
-        if (!execute || (existed && !changed) || !FileTransfer.keepsDirectoryTimes(targetRoot.fileSystem())) {
-            return;
+        if (!execute || (existed && !changed) || !FileTransfer.keepsDirectoryTimes(targetRoot.fileSystem())
+                || !sourceRoot.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
+            return; // a remote root's stat would be a request of its own, for one directory's time
         }
-        directoryTimeFrom("", targetRoot, statQuietly(sourceRoot).flatMap(FileStat::lastModified), null, true);
+        directoryTimes.add("", targetRoot, statQuietly(sourceRoot).flatMap(FileStat::lastModified), null, true);
     }
 
     /**
@@ -358,52 +290,7 @@ final class SyncRun {
         }
         // The time is the listing's (FILE_STATS carries directories' times): a source without
         // them (S3's implied directories) leaves the target's as they are, at no request.
-        directoryTimeFrom(rel, dst, s.stat().lastModified(), t == null ? null : t.stat(), t == null || changed);
-    }
-
-    private void directoryTimeFrom(String rel, RemotePath dst, Optional<Instant> time, FileStat targetStat,
-            boolean changed) {
-        if (time.isEmpty()) {
-            return;
-        }
-        if (!changed && targetStat != null && targetStat.lastModified().isPresent()
-                && Duration.between(time.get(), targetStat.lastModified().get()).abs()
-                        .compareTo(targetStat.lastModifiedPrecision().compareTo(Duration.ofSeconds(1)) > 0
-                                ? targetStat.lastModifiedPrecision() : Duration.ofSeconds(1)) < 0) {
-            return; // already the source's time (within a second: not every server keeps more)
-        }
-        directoryTimes.add(new DirectoryTime(rel, dst, time.get()));
-    }
-
-    /**
-     * Gives every directory the run created or changed its source's mtime, after all copies
-     * and deletions (each of which changes its directory's time), deepest first.
-     */
-    private void restoreDirectoryTimes() {
-        List<DirectoryTime> all = new ArrayList<>(directoryTimes);
-        all.sort((a, b) -> Integer.compare(depth(b.relativePath()), depth(a.relativePath())));
-        for (DirectoryTime d : all) {
-            try {
-                d.target().fileSystem().setLastModifiedTime(d.target(), d.time());
-            } catch (NoSuchFileException gone) {
-                // Replaced or removed by this run's own deletions (a type change): nothing to set.
-            } catch (IOException e) {
-                fail(d.relativePath(), "set directory mtime", e);
-            }
-        }
-    }
-
-    private static int depth(String rel) {
-        if (rel.isEmpty()) {
-            return 0;
-        }
-        int n = 1;
-        for (int i = 0; i < rel.length(); i++) {
-            if (rel.charAt(i) == '/') {
-                n++;
-            }
-        }
-        return n;
+        directoryTimes.add(rel, dst, s.stat().lastModified(), t == null ? null : t.stat(), t == null || changed);
     }
 
     /**
@@ -653,9 +540,12 @@ final class SyncRun {
         }
         FileStat listed = t.stat();
         if (options.comparison() == Comparison.QUICK_CHECK && listed.lastModified().isEmpty()
-                && storedSinceLastChange(src, listed)) {
+                && QuickCheck.storedSinceLastChange(options.useServerModtime() ? src.lastModified() : src.lastModified().flatMap(m ->
+                        src.changeTime().or(() -> changeTimeNearby(s, src, listed))), src, listed)) {
             // The target's content was stored after the source last changed (S3 lists only the
-            // upload time; its own mtime would cost a HEAD per object): unchanged.
+            // upload time; its own mtime would cost a HEAD per object): unchanged. By default the
+            // source's ctime must say so, as an mtime can be set back to before the upload;
+            // without a ctime the target is stat'ed below and its stored mtime compared.
             filesSkipped.incrementAndGet();
             return;
         }
@@ -680,10 +570,10 @@ final class SyncRun {
                     // sends no Last-Modified): as rclone does, the size decides, or every run
                     // would copy everything again.
                     filesSkipped.incrementAndGet();
-                } else if (sameTime(src, dstStat, dst.fileSystem())) {
+                } else if (QuickCheck.sameTime(src, dstStat, setsTimes(dst))) {
                     filesSkipped.incrementAndGet();
-                } else if (src == s.stat() && src.lastModifiedPrecision().compareTo(DISPLAYED) >= 0
-                        && sameTime(exactStat(s), dstStat, dst.fileSystem())) {
+                } else if (src == s.stat() && src.lastModifiedPrecision().compareTo(QuickCheck.DISPLAYED) >= 0
+                        && QuickCheck.sameTime(exactStat(s), dstStat, setsTimes(dst))) {
                     // A listing's displayed time (an index page's minute, maybe an hour off across
                     // daylight saving) disagreed; the server's own exact time agrees: unchanged.
                     filesSkipped.incrementAndGet();
@@ -709,8 +599,9 @@ final class SyncRun {
         return new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(), reason);
     }
 
-    /** Times shown this coarsely are a page's display, not the server's record of the file. */
-    private static final Duration DISPLAYED = Duration.ofMinutes(1);
+    private static boolean setsTimes(RemotePath p) {
+        return p.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME);
+    }
 
     /** The entry's own stat, asked of the server; its listed stat where that fails. */
     private static FileStat exactStat(DirEntry e) {
@@ -730,53 +621,25 @@ final class SyncRun {
     }
 
     /**
-     * True when the target holds as many bytes as the source and was stored more than the
-     * source mtime's precision (and S3's one second) after that mtime: the source has not
-     * changed since this copy was made, so only a clock running backwards could make it stale.
+     * The source's ctime when its listing lacked it (the local disk listed through NIO) and a
+     * stat costs no round trip: the local stat beats the HEAD it saves. Only for a file the
+     * storage time could then decide (same size, stored after its mtime).
      */
-    private static boolean storedSinceLastChange(FileStat src, FileStat dst) {
-        if (dst.storedAt().isEmpty() || src.lastModified().isEmpty() || src.size().isEmpty() || !src.sizeExact()
-                || !dst.sizeExact() || !src.size().equals(dst.size())) {
-            return false;
+    private static Optional<Instant> changeTimeNearby(DirEntry s, FileStat src, FileStat listed) {
+        if (!s.path().fileSystem().capabilities().contains(Capability.IN_PROCESS)
+                || !QuickCheck.storedSinceLastChange(src.lastModified(), src, listed)) {
+            return Optional.empty();
         }
-        Duration margin = src.lastModifiedPrecision().compareTo(Duration.ofSeconds(1)) > 0
-                ? src.lastModifiedPrecision() : Duration.ofSeconds(1);
-        return dst.storedAt().get().isAfter(src.lastModified().get().plus(margin));
-    }
-
-    /** Equal within the coarser precision of the two; against a target that cannot keep mtimes, not older. */
-    private static boolean sameTime(FileStat src, FileStat dst, RemoteFileSystem targetFs) {
-        if (src.lastModified().isEmpty() || dst.lastModified().isEmpty()) {
-            return false;
-        }
-        Duration window = src.lastModifiedPrecision().compareTo(dst.lastModifiedPrecision()) >= 0
-                ? src.lastModifiedPrecision() : dst.lastModifiedPrecision();
-        Duration diff = Duration.between(src.lastModified().get(), dst.lastModified().get());
-        if (!targetFs.capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
-            return diff.compareTo(window.negated()) > 0;
-        }
-        return diff.abs().compareTo(window) < 0;
+        return exactStat(s).changeTime();
     }
 
     private boolean cheapChecksumsShared(DirEntry s, DirEntry t) {
-        return sharedMetadataAlgorithm(s.stat(), t.stat()).isPresent()
+        return QuickCheck.sharedMetadataAlgorithm(s.stat(), t.stat()).isPresent()
                 || !sharedNativeAlgorithms(s.path(), t.path()).isEmpty();
     }
 
-    private static Optional<ChecksumAlgorithm> sharedMetadataAlgorithm(FileStat a, FileStat b) {
-        for (ChecksumAlgorithm alg : ChecksumAlgorithm.values()) {
-            if (a.checksums().containsKey(alg) && b.checksums().containsKey(alg)) {
-                return Optional.of(alg);
-            }
-        }
-        return Optional.empty();
-    }
-
     private static Set<ChecksumAlgorithm> sharedNativeAlgorithms(RemotePath a, RemotePath b) {
-        Set<ChecksumAlgorithm> shared = EnumSet.noneOf(ChecksumAlgorithm.class);
-        shared.addAll(a.fileSystem().nativeChecksums());
-        shared.retainAll(b.fileSystem().nativeChecksums());
-        return shared;
+        return QuickCheck.sharedAlgorithms(a.fileSystem().nativeChecksums(), b.fileSystem().nativeChecksums());
     }
 
     /**
@@ -791,7 +654,7 @@ final class SyncRun {
         // checksums: one copy, never both files read to compare them.
         boolean streamIfNeeded = !fixTimeWhenEqual;
         IoTask decide = () -> {
-            Optional<Boolean> verdict = sameContent(s, t, streamIfNeeded);
+            Optional<Boolean> verdict = contents.sameContent(s, t, streamIfNeeded);
             if (verdict.isEmpty() || !verdict.get()) {
                 SyncAction a = update(rel, s, dst, src, verdict.isEmpty()
                         ? "mtime differs (no checksum both sides can give without reading it)" : "checksum differs");
@@ -833,66 +696,6 @@ final class SyncRun {
         });
     }
 
-    /**
-     * Whether the two files hold the same bytes: by a checksum both listings carry, else by
-     * any algorithm both servers hold or compute for these two files (each shared one is
-     * tried: the first may be missing for this file, as MD5 is for a multipart S3 object),
-     * else, when {@code stream}, by reading both. Empty when it cannot tell without reading.
-     */
-    private Optional<Boolean> sameContent(DirEntry s, DirEntry t, boolean stream) throws IOException {
-        Optional<ChecksumAlgorithm> meta = sharedMetadataAlgorithm(s.stat(), t.stat());
-        if (meta.isPresent()) {
-            checksumsNative.incrementAndGet();
-            return Optional.of(s.stat().checksums().get(meta.get()).equals(t.stat().checksums().get(meta.get())));
-        }
-        for (ChecksumAlgorithm alg : sharedNativeAlgorithms(s.path(), t.path())) {
-            // The target first: a value it lacks saves asking the source (which may compute it).
-            Optional<Checksum> b = t.path().fileSystem().nativeChecksum(t.path(), alg);
-            if (b.isEmpty()) {
-                continue;
-            }
-            Optional<Checksum> a = s.path().fileSystem().nativeChecksum(s.path(), alg);
-            if (a.isPresent()) {
-                checksumsNative.incrementAndGet();
-                return Optional.of(a.get().sameValueAs(b.get()));
-            }
-        }
-        if (!stream) {
-            return Optional.empty();
-        }
-        ChecksumAlgorithm alg = options.checksumAlgorithm().orElse(ChecksumAlgorithm.MD5);
-        checksumsStreamed.incrementAndGet();
-        return Optional.of(streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg)));
-    }
-
-    private Checksum streamed(RemotePath p, ChecksumAlgorithm alg) throws IOException {
-        try (InputStream in = counting(p.newInputStream())) {
-            return StreamingChecksum.of(alg, in);
-        }
-    }
-
-    private InputStream counting(InputStream in) {
-        return new FilterInputStream(in) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n > 0) {
-                    contentBytesRead.addAndGet(n);
-                }
-                return n;
-            }
-
-            @Override
-            public int read() throws IOException {
-                int c = super.read();
-                if (c >= 0) {
-                    contentBytesRead.incrementAndGet();
-                }
-                return c;
-            }
-        };
-    }
-
     private void copy(SyncAction a, FileStat src) throws IOException {
         changedHere();
         if (!execute) {
@@ -930,7 +733,7 @@ final class SyncRun {
     // ------------------------------------------------------------------ execution
 
     @FunctionalInterface
-    private interface IoTask {
+    interface IoTask {
         void run() throws IOException;
     }
 
@@ -975,7 +778,7 @@ final class SyncRun {
      * stopped answering (paused, or cut off without a reset), and the run stops scheduling work
      * instead of waiting out a timeout for every remaining entry.
      */
-    private void fail(String rel, String operation, Throwable e) {
+    void fail(String rel, String operation, Throwable e) {
         record(SyncError.of(rel, operation, e));
         if (timedOut(e) && consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
             gaveUp = "gave up: " + GIVE_UP_AFTER + " requests in a row timed out (the server stopped answering); "
@@ -998,7 +801,7 @@ final class SyncRun {
         return false;
     }
 
-    private boolean act(SyncAction a, IoTask task) {
+    boolean act(SyncAction a, IoTask task) {
         if (gaveUp != null) {
             return false;
         }
@@ -1034,141 +837,5 @@ final class SyncRun {
                     + deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
                     + "(PathSyncer.Builder.allowEmptySource overrides)");
         }
-    }
-
-    /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
-    private Optional<String> deletePhase() {
-        if (deferred.isEmpty()) {
-            return Optional.empty();
-        }
-        if (!errors.isEmpty()) {
-            return Optional.of("deletions skipped: " + errors.size() + " error(s) earlier in this run ("
-                    + deferred.size() + " pending)");
-        }
-        long deletions;
-        try {
-            deletions = options.maxDelete() == Long.MAX_VALUE ? deferred.size() : countDeletions();
-        } catch (IOException e) {
-            fail("", "count deletions", e);
-            return Optional.of("deletions skipped: counting what they would remove failed (" + deferred.size()
-                    + " pending)");
-        }
-        if (deletions > options.maxDelete()) {
-            return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deletions + " deletions needed (files and "
-                    + "directories, counted recursively), at most " + options.maxDelete() + " allowed; nothing was deleted");
-        }
-        List<SyncAction> files = new ArrayList<>();
-        for (SyncAction a : sorted(deferred)) {
-            if (a.kind() == SyncAction.Kind.DELETE_FILE) {
-                files.add(a);
-                if (files.size() == DELETE_BATCH) {
-                    deleteFiles(files);
-                    files.clear();
-                }
-                continue;
-            }
-            act(a, () -> {
-                RemotePath t = belowTargetRoot(a);
-                TreeRemover.Removed removed = TreeRemover.deleteRecursively(t);
-                filesDeleted.addAndGet(removed.files());
-                directoriesDeleted.addAndGet(removed.directories());
-                if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
-                    TreeCopier.copy(a.source().orElseThrow(), t, options.symlinks() == SymlinkPolicy.FOLLOW
-                            ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
-                            : new java.nio.file.CopyOption[] {LinkOption.NOFOLLOW_LINKS});
-                    filesCopied.incrementAndGet();
-                }
-            });
-        }
-        deleteFiles(files);
-        return Optional.empty();
-    }
-
-    /** Extraneous files deleted per request where the backend batches ({@code DeleteObjects} takes 1,000). */
-    static final int DELETE_BATCH = 1000;
-
-    private static RemotePath checkedBelow(RemotePath root, RemotePath t) throws IOException {
-        if (!t.startsWith(root) || t.equals(root)) {
-            throw new IOException("refusing to delete " + t + ": not below the target root");
-        }
-        return t;
-    }
-
-    private RemotePath belowTargetRoot(SyncAction a) throws IOException {
-        return checkedBelow(targetRoot, a.target());
-    }
-
-    /**
-     * Deletes extraneous files in batches ({@link dev.remotepath.spi.RemoteFileSystem#deleteFiles});
-     * when a batch fails, its files are deleted one by one so each failure is reported with its path.
-     */
-    private void deleteFiles(List<SyncAction> batch) {
-        if (batch.isEmpty() || gaveUp != null) {
-            return;
-        }
-        List<RemotePath> paths = new ArrayList<>(batch.size());
-        for (SyncAction a : batch) {
-            try {
-                paths.add(belowTargetRoot(a));
-            } catch (IOException e) {
-                fail(a.relativePath(), "delete_file", e);
-                return;
-            }
-        }
-        for (SyncAction a : batch) {
-            listener.started(a);
-        }
-        try {
-            targetRoot.fileSystem().deleteFiles(paths);
-            consecutiveTimeouts.set(0);
-        } catch (IOException batchFailed) {
-            for (SyncAction a : batch) {
-                try {
-                    try {
-                        a.target().fileSystem().deleteFile(a.target());
-                    } catch (NoSuchFileException gone) {
-                        // deleted by the batch before it failed
-                    }
-                    filesDeleted.incrementAndGet();
-                    listener.finished(a);
-                } catch (IOException e) {
-                    fail(a.relativePath(), "delete_file", e);
-                    listener.failed(a, e);
-                }
-            }
-            return;
-        } catch (RuntimeException e) {
-            for (SyncAction a : batch) {
-                fail(a.relativePath(), "delete_file", new IOException(e.toString(), e));
-            }
-            return;
-        }
-        filesDeleted.addAndGet(batch.size());
-        for (SyncAction a : batch) {
-            listener.finished(a);
-        }
-    }
-
-    /**
-     * Every entry the deferred deletions would remove, each directory's contents counted
-     * recursively (as rsync and rclone count for their max-delete): a directory of 1,000 files
-     * is 1,001 deletions, not one. Costs one listing per directory to be deleted, and only runs
-     * when a maxDelete bound is set.
-     */
-    private long countDeletions() throws IOException {
-        long n = 0;
-        for (SyncAction a : deferred) {
-            n++;
-            boolean directory = a.kind() == SyncAction.Kind.DELETE_DIRECTORY
-                    || (a.kind() == SyncAction.Kind.REPLACE_TYPE && a.target().stat(LinkOption.NOFOLLOW_LINKS).isDirectory());
-            if (directory) {
-                try (java.util.stream.Stream<DirEntry> below = a.target().walk()) {
-                    n += below.count();
-                } catch (java.io.UncheckedIOException e) {
-                    throw e.getCause();
-                }
-            }
-        }
-        return n;
     }
 }

@@ -351,12 +351,12 @@ public final class LinuxDirectoryLister {
         int mode = b.get(JAVA_SHORT_UNALIGNED, 28) & 0xffff;
         long size = b.get(JAVA_LONG_UNALIGNED, 40);
         Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 112), b.get(JAVA_INT_UNALIGNED, 120) & 0xffffffffL);
+        Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 96), b.get(JAVA_INT_UNALIGNED, 104) & 0xffffffffL);
         if (!full) {
-            return lean(mode, size, mtime);
+            return lean(mode, size, mtime, ctime);
         }
         long ino = b.get(JAVA_LONG_UNALIGNED, 32);
         Instant atime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 64), b.get(JAVA_INT_UNALIGNED, 72) & 0xffffffffL);
-        Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 96), b.get(JAVA_INT_UNALIGNED, 104) & 0xffffffffL);
         long major = b.get(JAVA_INT_UNALIGNED, 136) & 0xffffffffL;
         long minor = b.get(JAVA_INT_UNALIGNED, 140) & 0xffffffffL;
         long dev = ((major & 0xfffL) << 8) | ((major & 0xfffff000L) << 32) | (minor & 0xffL) | ((minor & 0xffffff00L) << 12);
@@ -367,20 +367,25 @@ public final class LinuxDirectoryLister {
         int mode = b.get(JAVA_INT_UNALIGNED, sys.aarch64 ? 16 : 24);
         long size = b.get(JAVA_LONG_UNALIGNED, 48);
         Instant mtime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 88), b.get(JAVA_LONG_UNALIGNED, 96));
+        Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 104), b.get(JAVA_LONG_UNALIGNED, 112));
         if (!full) {
-            return lean(mode, size, mtime);
+            return lean(mode, size, mtime, ctime);
         }
         long dev = b.get(JAVA_LONG_UNALIGNED, 0);
         long ino = b.get(JAVA_LONG_UNALIGNED, 8);
         Instant atime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 72), b.get(JAVA_LONG_UNALIGNED, 80));
-        Instant ctime = Instant.ofEpochSecond(b.get(JAVA_LONG_UNALIGNED, 104), b.get(JAVA_LONG_UNALIGNED, 112));
         return build(mode, dev, ino, size, atime, mtime, ctime);
     }
 
-    /** What FILE_STATS promises (type, size, mtime) plus the permissions, which cost nothing more. */
-    private static FileStat lean(int mode, long size, Instant mtime) {
-        return FileStat.listed(typeOf(mode), OptionalLong.of(size), true, Optional.of(mtime), FileStat.EXACT,
-                PERMISSIONS.get(mode & 0777));
+    /**
+     * What FILE_STATS promises (type, size, mtime) plus what costs nothing more: the permissions,
+     * and the ctime, which lets a sync into S3 tell a file unchanged since its upload without a
+     * HEAD (docs/sync.md).
+     */
+    private static FileStat lean(int mode, long size, Instant mtime, Instant ctime) {
+        return new FileStat(typeOf(mode), OptionalLong.of(size), true, Optional.of(mtime), FileStat.EXACT,
+                Optional.empty(), Optional.of(ctime), PERMISSIONS.get(mode & 0777), Optional.empty(), Optional.empty(),
+                Map.of(), Optional.empty());
     }
 
     private static FileType typeOf(int mode) {

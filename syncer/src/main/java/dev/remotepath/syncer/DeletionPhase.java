@@ -1,0 +1,163 @@
+package dev.remotepath.syncer;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.RemotePath;
+import dev.remotepath.tree.TreeCopier;
+import dev.remotepath.tree.TreeRemover;
+import java.io.IOException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The last phase of a run: the extraneous entries and type replacements the traversal
+ * deferred, done only when every copy succeeded and within {@code maxDelete} (counted
+ * recursively), each checked to lie below the target root, and counted as they are removed.
+ */
+final class DeletionPhase {
+
+    private final SyncRun run;
+
+    DeletionPhase(SyncRun run) {
+        this.run = run;
+    }
+
+    /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
+    /** Runs the phase; the refusal, when deletions were skipped or refused. */
+    Optional<String> run() {
+        if (run.deferred.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!run.errors.isEmpty()) {
+            return Optional.of("deletions skipped: " + run.errors.size() + " error(s) earlier in this run ("
+                    + run.deferred.size() + " pending)");
+        }
+        long deletions;
+        try {
+            deletions = run.options.maxDelete() == Long.MAX_VALUE ? run.deferred.size() : countDeletions();
+        } catch (IOException e) {
+            run.fail("", "count deletions", e);
+            return Optional.of("deletions skipped: counting what they would remove failed (" + run.deferred.size()
+                    + " pending)");
+        }
+        if (deletions > run.options.maxDelete()) {
+            return Optional.of(PathSyncer.MAX_DELETE_REFUSAL + ": " + deletions + " deletions needed (files and "
+                    + "directories, counted recursively), at most " + run.options.maxDelete() + " allowed; nothing was deleted");
+        }
+        List<SyncAction> files = new ArrayList<>();
+        for (SyncAction a : SyncRun.sorted(run.deferred)) {
+            if (a.kind() == SyncAction.Kind.DELETE_FILE) {
+                files.add(a);
+                if (files.size() == DELETE_BATCH) {
+                    deleteFiles(files);
+                    files.clear();
+                }
+                continue;
+            }
+            run.act(a, () -> {
+                RemotePath t = belowTargetRoot(a);
+                TreeRemover.Removed removed = TreeRemover.deleteRecursively(t);
+                run.filesDeleted.addAndGet(removed.files());
+                run.directoriesDeleted.addAndGet(removed.directories());
+                if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
+                    TreeCopier.copy(a.source().orElseThrow(), t, run.options.symlinks() == SymlinkPolicy.FOLLOW
+                            ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
+                            : new java.nio.file.CopyOption[] {LinkOption.NOFOLLOW_LINKS});
+                    run.filesCopied.incrementAndGet();
+                }
+            });
+        }
+        deleteFiles(files);
+        return Optional.empty();
+    }
+
+    /** Extraneous files deleted per request where the backend batches ({@code DeleteObjects} takes 1,000). */
+    static final int DELETE_BATCH = 1000;
+
+    private static RemotePath checkedBelow(RemotePath root, RemotePath t) throws IOException {
+        if (!t.startsWith(root) || t.equals(root)) {
+            throw new IOException("refusing to delete " + t + ": not below the target root");
+        }
+        return t;
+    }
+
+    private RemotePath belowTargetRoot(SyncAction a) throws IOException {
+        return checkedBelow(run.targetRoot, a.target());
+    }
+
+    /**
+     * Deletes extraneous files in batches ({@link dev.remotepath.spi.RemoteFileSystem#deleteFiles});
+     * when a batch fails, its files are deleted one by one so each failure is reported with its path.
+     */
+    private void deleteFiles(List<SyncAction> batch) {
+        if (batch.isEmpty() || run.gaveUp != null) {
+            return;
+        }
+        List<RemotePath> paths = new ArrayList<>(batch.size());
+        for (SyncAction a : batch) {
+            try {
+                paths.add(belowTargetRoot(a));
+            } catch (IOException e) {
+                run.fail(a.relativePath(), "delete_file", e);
+                return;
+            }
+        }
+        for (SyncAction a : batch) {
+            run.listener.started(a);
+        }
+        try {
+            run.targetRoot.fileSystem().deleteFiles(paths);
+            run.consecutiveTimeouts.set(0);
+        } catch (IOException batchFailed) {
+            for (SyncAction a : batch) {
+                try {
+                    try {
+                        a.target().fileSystem().deleteFile(a.target());
+                    } catch (NoSuchFileException gone) {
+                        // deleted by the batch before it failed
+                    }
+                    run.filesDeleted.incrementAndGet();
+                    run.listener.finished(a);
+                } catch (IOException e) {
+                    run.fail(a.relativePath(), "delete_file", e);
+                    run.listener.failed(a, e);
+                }
+            }
+            return;
+        } catch (RuntimeException e) {
+            for (SyncAction a : batch) {
+                run.fail(a.relativePath(), "delete_file", new IOException(e.toString(), e));
+            }
+            return;
+        }
+        run.filesDeleted.addAndGet(batch.size());
+        for (SyncAction a : batch) {
+            run.listener.finished(a);
+        }
+    }
+
+    /**
+     * Every entry the deferred deletions would remove, each directory's contents counted
+     * recursively (as rsync and rclone count for their max-delete): a directory of 1,000 files
+     * is 1,001 deletions, not one. Costs one listing per directory to be deleted, and only runs
+     * when a maxDelete bound is set.
+     */
+    private long countDeletions() throws IOException {
+        long n = 0;
+        for (SyncAction a : run.deferred) {
+            n++;
+            boolean directory = a.kind() == SyncAction.Kind.DELETE_DIRECTORY
+                    || (a.kind() == SyncAction.Kind.REPLACE_TYPE && a.target().stat(LinkOption.NOFOLLOW_LINKS).isDirectory());
+            if (directory) {
+                try (java.util.stream.Stream<DirEntry> below = a.target().walk()) {
+                    n += below.count();
+                } catch (java.io.UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            }
+        }
+        return n;
+    }
+}
