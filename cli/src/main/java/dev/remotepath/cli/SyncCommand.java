@@ -22,6 +22,8 @@ final class SyncCommand implements Command {
     boolean checksum;
     boolean sizeOnly;
     boolean useServerModtime;
+    Integer retries;
+    Long bandwidthLimit;
     List<String> includes = new ArrayList<>();
     List<String> excludes = new ArrayList<>();
     int transfers = 4;
@@ -51,6 +53,10 @@ final class SyncCommand implements Command {
                 .repeatable("GLOB", includes::add, "Sync only matching files (repeatable).", "--include")
                 .repeatable("GLOB", excludes::add, "Leave matching entries alone on both sides (repeatable).", "--exclude")
                 .option("N", v -> transfers = Syntax.toInt(v), "Files transferred at once (default 4).", "--transfers")
+                .option("N", v -> retries = Syntax.toInt(v), "Try a failed copy or listing N more times before "
+                        + "reporting it (default 3; only failures that may pass, such as a dropped connection).", "--retries")
+                .option("RATE", v -> bandwidthLimit = Syntax.toByteRate(v), "At most RATE bytes per second across all "
+                        + "transfers (512K, 10M, 1.5G).", "--bwlimit")
                 .flag(() -> preserveLinks = true, "Recreate symbolic links as links.", "--links")
                 .flag(() -> followLinks = true, "Copy what symbolic links point to.", "--copy-links")
                 .exclusive("--links", "--copy-links")
@@ -73,6 +79,12 @@ final class SyncCommand implements Command {
                     .listener(progress.listener());
             if (maxDelete != null) {
                 b.maxDelete(maxDelete);
+            }
+            if (retries != null) {
+                b.retries(retries);
+            }
+            if (bandwidthLimit != null) {
+                b.bandwidthLimit(bandwidthLimit);
             }
             if (checksum || sizeOnly) {
                 b.comparison(checksum ? Comparison.CHECKSUM : Comparison.SIZE_ONLY);

@@ -321,6 +321,40 @@ final class Syntax {
     }
 
     /**
+     * A byte rate as rclone's {@code --bwlimit} takes it: bytes per second, with an optional
+     * binary suffix ({@code 512K}, {@code 10M}, {@code 1.5G}; {@code B} for bytes); positive.
+     */
+    static long toByteRate(String value) {
+        String v = value.strip();
+        long unit = 1;
+        if (!v.isEmpty()) {
+            switch (Character.toUpperCase(v.charAt(v.length() - 1))) {
+                case 'B' -> unit = 1;
+                case 'K' -> unit = 1L << 10;
+                case 'M' -> unit = 1L << 20;
+                case 'G' -> unit = 1L << 30;
+                case 'T' -> unit = 1L << 40;
+                default -> unit = 0;
+            }
+            if (unit != 0) {
+                v = v.substring(0, v.length() - 1);
+            } else {
+                unit = 1;
+            }
+        }
+        double n;
+        try {
+            n = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a byte rate (e.g. 512K, 10M, 1.5G)");
+        }
+        if (!(n > 0) || Double.isInfinite(n) || n * unit < 1) {
+            throw new IllegalArgumentException("'" + value + "' is not a positive byte rate");
+        }
+        return (long) Math.min(Long.MAX_VALUE, n * unit);
+    }
+
+    /**
      * A duration as people write it: {@code 90} (seconds), {@code 90s}, {@code 500ms},
      * {@code 2m}, {@code 1h30m}; positive.
      */

@@ -155,6 +155,20 @@ class RpathTest {
         assertThat(both.err()).contains("mutually exclusive");
     }
 
+    @Test
+    void syncRunControlFlags() throws Exception {
+        Path dst = temp.resolve("dst");
+        Result r = rpath("--json", "sync", src.toString(), dst.toString(), "--bwlimit", "1.5M", "--retries", "0",
+                "--use-server-modtime");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"filesCopied\":2", "\"directoriesDeleted\":0");
+        Result rate = rpath("sync", src.toString(), dst.toString(), "--bwlimit", "fast");
+        assertThat(rate.code()).isEqualTo(2);
+        assertThat(rate.err()).contains("--bwlimit", "'fast' is not a byte rate");
+        assertThat(rpath("sync", src.toString(), dst.toString(), "--bwlimit", "0").err()).contains("not a positive byte rate");
+        assertThat(rpath("sync", src.toString(), dst.toString(), "--retries", "-1").err()).contains("retries must not be negative");
+    }
+
     /** Every kind of argument the commands declare binds: options, repeatables, positionals, groups. */
     @Test
     void everyKindOfArgumentBinds() throws Exception {

@@ -108,7 +108,10 @@ final class DeletionPhase {
             run.listener.started(a);
         }
         try {
-            run.targetRoot.fileSystem().deleteFiles(paths);
+            run.retrying(() -> { // files already gone are not errors: a batch can run again
+                run.targetRoot.fileSystem().deleteFiles(paths);
+                return null;
+            });
             run.consecutiveTimeouts.set(0);
         } catch (IOException batchFailed) {
             for (SyncAction a : batch) {

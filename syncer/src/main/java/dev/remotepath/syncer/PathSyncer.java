@@ -3,6 +3,7 @@ package dev.remotepath.syncer;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.RemotePath;
 import dev.remotepath.tree.Glob;
+import dev.remotepath.tree.Retries;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,9 @@ public final class PathSyncer {
     /** The start of {@link SyncReport#refusal()} when deletions exceeded {@code maxDelete}. */
     public static final String MAX_DELETE_REFUSAL = "max-delete exceeded";
 
+    /** The wait before a failed operation's first retry; each next one waits twice as long. */
+    static final java.time.Duration RETRY_BACKOFF = java.time.Duration.ofMillis(100);
+
     private final RemotePath source;
     private final RemotePath target;
     private final Options options;
@@ -47,7 +51,8 @@ public final class PathSyncer {
     /** Everything the builder sets; immutable. */
     record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
             List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
-            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime) {
+            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime,
+            Retries retries, java.util.OptionalLong bandwidthLimit) {
     }
 
     private PathSyncer(RemotePath source, RemotePath target, Options options) {
@@ -105,6 +110,8 @@ public final class PathSyncer {
         private ChecksumAlgorithm checksumAlgorithm;
         private SyncListener listener = SyncListener.NONE;
         private boolean useServerModtime;
+        private int retries = Retries.DEFAULT_RETRIES;
+        private long bandwidthLimit;
 
         private Builder(RemotePath source, RemotePath target) {
             this.source = Objects.requireNonNull(source, "source");
@@ -205,6 +212,33 @@ public final class PathSyncer {
             return this;
         }
 
+        /**
+         * How many times a failed copy, listing, checksum or mtime fix is tried again before the
+         * run reports it (default 3, as rclone's {@code --retries}), after 0.1, 0.2, 0.4 s...;
+         * only failures that may pass (a dropped connection, a timeout, a server error), never
+         * an answer of the file system (no such file, access denied), see {@link Retries}.
+         */
+        public Builder retries(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("retries must not be negative: " + n);
+            }
+            this.retries = n;
+            return this;
+        }
+
+        /**
+         * At most this many content bytes per second across all of the run's transfers
+         * (rclone's {@code --bwlimit}); server-side copies, which move no byte through here, are
+         * not slowed. Default: unlimited.
+         */
+        public Builder bandwidthLimit(long bytesPerSecond) {
+            if (bytesPerSecond < 1) {
+                throw new IllegalArgumentException("bandwidthLimit must be at least 1 byte per second: " + bytesPerSecond);
+            }
+            this.bandwidthLimit = bytesPerSecond;
+            return this;
+        }
+
         public Builder listener(SyncListener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
@@ -216,7 +250,9 @@ public final class PathSyncer {
             }
             return new PathSyncer(source, target, new Options(comparison, deleteExtraneous, maxDelete,
                     allowEmptySource, List.copyOf(includes), List.copyOf(excludes), symlinks, transfers,
-                    Optional.ofNullable(checksumAlgorithm), listener, useServerModtime));
+                    Optional.ofNullable(checksumAlgorithm), listener, useServerModtime,
+                    new Retries(retries, RETRY_BACKOFF),
+                    bandwidthLimit > 0 ? java.util.OptionalLong.of(bandwidthLimit) : java.util.OptionalLong.empty()));
         }
     }
 }

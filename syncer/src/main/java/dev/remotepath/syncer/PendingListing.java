@@ -3,8 +3,6 @@ package dev.remotepath.syncer;
 import dev.remotepath.DirEntry;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.Capability;
-import dev.remotepath.spi.ListDetail;
-import dev.remotepath.tree.Listings;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -21,7 +19,16 @@ final class PendingListing {
     private volatile List<DirEntry> entries;
     private volatile IOException failure;
 
-    PendingListing(RemotePath dir) {
+    /** How a directory is listed (sorted, with the run's retries). */
+    @FunctionalInterface
+    interface Lister {
+        List<DirEntry> list(RemotePath dir) throws IOException;
+    }
+
+    private final Lister lister;
+
+    PendingListing(RemotePath dir, Lister lister) {
+        this.lister = lister;
         if (dir.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
             thread = null;
             list(dir);
@@ -32,7 +39,7 @@ final class PendingListing {
 
     private void list(RemotePath dir) {
         try {
-            entries = Listings.sorted(dir, ListDetail.FILE_STATS);
+            entries = lister.list(dir);
         } catch (IOException e) {
             failure = e;
         } catch (RuntimeException e) {

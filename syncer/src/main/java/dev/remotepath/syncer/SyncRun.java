@@ -10,6 +10,7 @@ import dev.remotepath.tree.BoundedTraversal;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
 import dev.remotepath.tree.RealPaths;
+import dev.remotepath.tree.Retries;
 import dev.remotepath.tree.TraversalLimits;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -76,6 +77,8 @@ final class SyncRun {
     private final AtomicLong linksCreated = new AtomicLong();
     private final AtomicLong linksSkipped = new AtomicLong();
     private final AtomicLong contentBytesRead = new AtomicLong();
+    /** The run's bytes per second across all its transfers ({@code bandwidthLimit}). */
+    private final Bandwidth bandwidth;
     /** Compares the content of file pairs quick-check could not decide (and CHECKSUM's). */
     private final ContentComparison contents;
 
@@ -90,6 +93,7 @@ final class SyncRun {
         this.filters = new Filters(options.includes(), options.excludes());
         this.listener = execute ? options.listener() : SyncListener.NONE;
         this.contents = new ContentComparison(options.checksumAlgorithm(), contentBytesRead);
+        this.bandwidth = new Bandwidth(options.bandwidthLimit());
     }
 
     // ------------------------------------------------------------------ entry points
@@ -146,10 +150,10 @@ final class SyncRun {
         if (overlap.isPresent()) {
             throw new SyncRefusedException(overlap.get() + ": refusing to sync");
         }
-        PendingListing targetListing = new PendingListing(targetRoot);
+        PendingListing targetListing = new PendingListing(targetRoot, this::listed);
         List<DirEntry> sources;
         try {
-            sources = Listings.sorted(sourceRoot, ListDetail.FILE_STATS);
+            sources = listed(sourceRoot);
         } catch (NoSuchFileException e) {
             throw new SyncRefusedException("source " + sourceRoot + " does not exist: refusing to sync");
         } catch (NotDirectoryException e) {
@@ -402,12 +406,12 @@ final class SyncRun {
                 return;
             }
         }
-        PendingListing targetListing = t == null ? null : new PendingListing(dst);
+        PendingListing targetListing = t == null ? null : new PendingListing(dst, this::listed);
         List<DirEntry> sources;
         long fingerprint;
         try {
             TraversalLimits.checkDepth(s.path(), rel.split("/").length);
-            sources = Listings.sorted(s.path(), ListDetail.FILE_STATS);
+            sources = listed(s.path());
             fingerprint = TraversalLimits.fingerprint(s.path(), sources);
             if (fingerprint != 0 && ancestors.contains("listing:" + fingerprint)) {
                 throw TraversalLimits.repeated(s.path());
@@ -654,7 +658,7 @@ final class SyncRun {
         // checksums: one copy, never both files read to compare them.
         boolean streamIfNeeded = !fixTimeWhenEqual;
         IoTask decide = () -> {
-            Optional<Boolean> verdict = contents.sameContent(s, t, streamIfNeeded);
+            Optional<Boolean> verdict = retrying(() -> contents.sameContent(s, t, streamIfNeeded));
             if (verdict.isEmpty() || !verdict.get()) {
                 SyncAction a = update(rel, s, dst, src, verdict.isEmpty()
                         ? "mtime differs (no checksum both sides can give without reading it)" : "checksum differs");
@@ -669,7 +673,10 @@ final class SyncRun {
                         OptionalLong.empty(), "content equal, mtime differs");
                 if (execute) {
                     act(a, () -> {
-                        dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
+                        retrying(() -> {
+                            dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
+                            return null;
+                        });
                         mtimesFixed.incrementAndGet();
                     });
                 } else {
@@ -709,16 +716,19 @@ final class SyncRun {
     private void runCopy(SyncAction a, FileStat src) {
         act(a, () -> {
             long[] written = {0};
-            long read;
-            try {
-                read = FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
-                    written[0] += n;
-                    listener.progress(a, n);
-                });
-            } finally {
-                // Bytes read count whether or not the copy was published: they crossed the wire.
-                contentBytesRead.addAndGet(written[0]);
-            }
+            long read = retrying(() -> {
+                written[0] = 0; // a retried copy starts again from its first byte
+                try {
+                    return FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
+                        written[0] += n;
+                        bandwidth.acquire(n);
+                        listener.progress(a, n);
+                    });
+                } finally {
+                    // Bytes read count whether or not the copy was published: they crossed the wire.
+                    contentBytesRead.addAndGet(written[0]);
+                }
+            });
             if (read == 0 && src.size().orElse(0) > 0) {
                 // Copied server-side: no byte passed through here, but the file's bytes were copied.
                 written[0] = src.size().getAsLong();
@@ -728,6 +738,31 @@ final class SyncRun {
             bytesCopied.addAndGet(written[0]);
             filesCopied.incrementAndGet();
         });
+    }
+
+    /** A directory's listing, sorted, retried after a transient failure (listing is idempotent). */
+    private List<DirEntry> listed(RemotePath dir) throws IOException {
+        return retrying(() -> Listings.sorted(dir, ListDetail.FILE_STATS));
+    }
+
+    /**
+     * Runs an idempotent operation with the run's retries (copies into a temporary and renamed,
+     * listings, checksums, mtime fixes); a run that has given up stops retrying.
+     */
+    <T> T retrying(Retries.Operation<T> op) throws IOException {
+        return options.retries().run(op, this::worthRetrying);
+    }
+
+    /**
+     * Whether to try again after {@code e}: not once the run has given up. A timeout counts
+     * towards giving up at each attempt, so a server that stopped answering costs
+     * {@value #GIVE_UP_AFTER} timeouts in all, not that many per entry and retry.
+     */
+    private boolean worthRetrying(IOException e) {
+        if (timedOut(e)) {
+            noteTimeout();
+        }
+        return gaveUp == null;
     }
 
     // ------------------------------------------------------------------ execution
@@ -780,7 +815,13 @@ final class SyncRun {
      */
     void fail(String rel, String operation, Throwable e) {
         record(SyncError.of(rel, operation, e));
-        if (timedOut(e) && consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
+        if (timedOut(e)) {
+            noteTimeout();
+        }
+    }
+
+    private void noteTimeout() {
+        if (consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
             gaveUp = "gave up: " + GIVE_UP_AFTER + " requests in a row timed out (the server stopped answering); "
                     + "the rest of the tree was not synced";
         }
