@@ -38,6 +38,13 @@ final class S3UploadStream extends AbortableOutputStream {
     private final List<byte[]> held = new ArrayList<>();
     private final List<Future<CompletedPart>> parts = new ArrayList<>();
     private byte[] buffer = new byte[8 * 1024];
+    /**
+     * Part buffers whose upload has finished, reused for the next parts: without them each part
+     * was a fresh {@code partSize} array, and a large upload left the heap (and the process's
+     * RSS) full of dead 8 MiB arrays until a full collection. At most uploadConcurrency + 1
+     * buffers ever exist per stream (the slots bound the parts in flight).
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private int count;
     private long total;
     private volatile String uploadId;
@@ -99,7 +106,8 @@ final class S3UploadStream extends AbortableOutputStream {
 
     private void partFull() throws IOException {
         byte[] part = buffer;
-        buffer = new byte[partSize];
+        byte[] reused = spare.poll();
+        buffer = reused != null ? reused : new byte[partSize];
         count = 0;
         if (uploadId == null) {
             held.add(part); // not yet past the threshold
@@ -148,6 +156,9 @@ final class S3UploadStream extends AbortableOutputStream {
                                 () -> new ByteArrayInputStream(content, 0, length), length, S3FileSystem.OCTET_STREAM));
                 return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
             } finally {
+                if (content.length == partSize) {
+                    spare.offer(content); // the SDK is done with it: retries re-read it only within uploadPart
+                }
                 slots.release();
             }
         }));
