@@ -48,7 +48,8 @@ final class ScriptCommand implements Command {
             throw new IllegalArgumentException("no script engine for '." + extension + "' files; use .js or .groovy");
         }
         Bindings bindings = engine.createBindings();
-        bindings.put("paths", new ScriptingFacade());
+        // The script's paths get the same backend options as the command line's own arguments.
+        bindings.put("paths", new ScriptingFacade(Paths::of));
         bindings.put("args", List.copyOf(args));
         bindings.put("out", rpath.out);
         bindings.put("log", new ScriptLog(rpath.err, name));

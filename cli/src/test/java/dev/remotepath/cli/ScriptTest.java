@@ -56,7 +56,7 @@ class ScriptTest {
         Files.writeString(script, """
                 def src = paths.get(args[0])
                 out.println("entries " + src.list().collect { it.name() }.join(','))
-                def report = paths.sync(src, args[1], [transfers: 2, include: '*.txt'])
+                def report = paths.sync(src, args[1], [transfers: 2, include: '*.txt', retries: 1, bwlimit: 100000000])
                 out.println("copied ${report.filesCopied()} errors ${report.errors().size()}")
                 def plan = paths.plan(args[0], args[1], [:])
                 out.println("planned ${plan.size()}")
@@ -68,6 +68,19 @@ class ScriptTest {
         assertThat(r.lines()).containsExactly("entries a.txt,sub", "copied 2 errors 0", "planned 0",
                 "md5:2c1743a391305fbf367df8e4f069f9f9");
         assertThat(Files.readString(dst.resolve("sub/b.txt"))).isEqualTo("bravo");
+    }
+
+    @Test
+    void aScriptsPathsGetTheBackendFlagsOfTheCommandLine() throws Exception {
+        Path script = temp.resolve("options.groovy");
+        Files.writeString(script, """
+                def o = paths.get('s3://some-bucket/key').fileSystem().options()
+                out.println("endpoint ${o.endpoint().get()} path-style ${o.pathStyle()}")
+                """);
+        RpathTest.Result r = RpathTest.rpath("--s3-endpoint=http://127.0.0.1:9/", "--s3-path-style", "--s3-region=eu-west-1",
+                "script", script.toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.lines()).containsExactly("endpoint http://127.0.0.1:9/ path-style true");
     }
 
     @Test

@@ -25,15 +25,39 @@ import java.util.Set;
  * engine.put("paths", new ScriptingFacade());
  * engine.eval("paths.sync('file:///srv/www', 'mem://backup/www', {delete: true})");
  * }</pre>
+ *
+ * <p>Every URI string a script passes is turned into a path by one {@link Resolver}: by default
+ * {@link RemotePaths#get(String)}; {@code rpath script} gives its own, which applies the command
+ * line's backend flags ({@code --s3-endpoint}, {@code --identity}, {@code --sftp-client}...), and
+ * an admin tool can give one with its options.
  */
 public final class ScriptingFacade {
 
+    /** Turns a URI (or a local path) a script names into a path, with whatever options apply. */
+    @FunctionalInterface
+    public interface Resolver {
+        RemotePath resolve(String uri) throws IOException;
+    }
+
+    private final Resolver resolver;
+
+    /** Paths from {@link RemotePaths#get(String)}, with each backend's default options. */
+    public ScriptingFacade() {
+        this(RemotePaths::get);
+    }
+
+    /** Paths from {@code resolver}, for every URI string a script passes. */
+    public ScriptingFacade(Resolver resolver) {
+        this.resolver = java.util.Objects.requireNonNull(resolver, "resolver");
+    }
+
     private static final Set<String> SYNC_KEYS = Set.of("delete", "maxDelete", "checksum", "sizeOnly",
-            "include", "exclude", "transfers", "links", "copyLinks", "allowEmptySource");
+            "include", "exclude", "transfers", "links", "copyLinks", "allowEmptySource", "retries", "bwlimit",
+            "useServerModtime");
 
     /** The path a URI (or a local path without scheme) names. */
     public RemotePath get(String uri) throws IOException {
-        return RemotePaths.get(uri);
+        return resolver.resolve(uri);
     }
 
     /** Syncs {@code source} into {@code target} with no options: quick-check, no deletion. */
@@ -92,6 +116,15 @@ public final class ScriptingFacade {
         if (flag(options, "allowEmptySource")) {
             b.allowEmptySource(true);
         }
+        if (options.get("retries") instanceof Number n) {
+            b.retries(n.intValue());
+        }
+        if (options.get("bwlimit") instanceof Number n) {
+            b.bandwidthLimit(n.longValue()); // bytes per second
+        }
+        if (flag(options, "useServerModtime")) {
+            b.useServerModtime(true);
+        }
         return b;
     }
 
@@ -105,7 +138,7 @@ public final class ScriptingFacade {
             return p;
         }
         if (o instanceof CharSequence s) {
-            return RemotePaths.get(s.toString());
+            return resolver.resolve(s.toString());
         }
         throw new IllegalArgumentException("expected a RemotePath or a URI string, got " + (o == null ? "null" : o.getClass().getName()));
     }
