@@ -131,6 +131,9 @@ public final class Rpath {
             }
             if (version) {
                 out.println(VERSION);
+                for (String line : Versions.lines()) {
+                    out.println(line);
+                }
                 return Failures.OK;
             }
             parsed.validate();

@@ -204,7 +204,12 @@ class RpathTest {
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("Usage: rpath [-hV]", "Commands:", "  sync ", "  script ", "Exit codes:",
                 "  3   refused for safety");
-        assertThat(rpath("-V").out().strip()).isEqualTo("rpath 0.1.0");
+        Result version = rpath("-V");
+        assertThat(version.lines().getFirst()).isEqualTo("rpath 0.1.0");
+        // the client libraries' versions, for bug reports
+        assertThat(version.lines()).anyMatch(l -> l.startsWith("Java 25")).anyMatch(l -> l.matches("Apache MINA SSHD \\d.*"))
+                .anyMatch(l -> l.matches("sshj \\d.*")).anyMatch(l -> l.matches("AWS SDK for Java 2\\..*"))
+                .anyMatch(l -> l.matches("Jetty client 12\\..*"));
         Result none = rpath();
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).startsWith("a subcommand is required");
