@@ -92,12 +92,28 @@ public final class OpenSshd implements AutoCloseable {
 
     /** SIGSTOP (or SIGCONT) to sshd and every session process: a server that stops answering, connections open. */
     public void pause(boolean paused) throws Exception {
-        java.util.List<String> cmd = new java.util.ArrayList<>(List.of("kill", paused ? "-STOP" : "-CONT"));
-        cmd.add(Long.toString(process.pid()));
-        process.descendants().forEach(p -> cmd.add(Long.toString(p.pid())));
+        if (paused) {
+            // The listener first: once it is stopped it forks no session, so the sessions listed
+            // next are all there are (listed first, one forked meanwhile escaped the pause, and a
+            // client's retries went on through it).
+            signal("-STOP", List.of(process.pid()));
+            signal("-STOP", process.descendants().map(ProcessHandle::pid).toList());
+        } else {
+            java.util.List<Long> all = new java.util.ArrayList<>(process.descendants().map(ProcessHandle::pid).toList());
+            all.add(process.pid());
+            signal("-CONT", all);
+        }
+    }
+
+    private static void signal(String signal, List<Long> pids) throws Exception {
+        if (pids.isEmpty()) {
+            return;
+        }
+        java.util.List<String> cmd = new java.util.ArrayList<>(List.of("kill", signal));
+        pids.forEach(p -> cmd.add(Long.toString(p)));
         // Resuming, a session process may have ended meanwhile: kill still signals the others.
         if (new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor() != 0 && paused) {
+                .start().waitFor() != 0 && signal.equals("-STOP")) {
             throw new IOException("kill " + cmd + " failed");
         }
     }
