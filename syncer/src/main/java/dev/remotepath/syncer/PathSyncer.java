@@ -23,7 +23,9 @@ import java.util.Optional;
  * <ul>
  *   <li>Decisions come from the two directory listings: an entry the listing described is
  *       never stat'ed again, so a no-op sync of N files in D directories makes D list calls
- *       per side, no stat and no read.</li>
+ *       per side, no stat and no read (into S3, whose listings lack mtimes: one HEAD for a
+ *       file whose source's ctime cannot prove it unchanged since the upload).</li>
+ *   <li>Directories get their source's times once their contents are written.</li>
  *   <li>Copies keep the source mtime wherever the target can set it, so the next run's
  *       quick-check sees them unchanged. Each file appears under its final name only when
  *       complete; a failed copy leaves the previous target file intact.</li>
@@ -31,8 +33,11 @@ import java.util.Optional;
  *       beyond {@code maxDelete}, and never when the source root is missing or empty.</li>
  *   <li>Nothing is written or deleted outside the target root, whatever names a listing
  *       returns: unsafe names fail their directory's listing.</li>
- *   <li>Transfers run in parallel on virtual threads ({@code transfers}, default 4); listings
- *       proceed one directory at a time, so memory is bounded by the largest directory.</li>
+ *   <li>Transfers run in parallel on virtual threads ({@code transfers}, default 4); directories
+ *       are walked by 8 walkers over a bounded queue, so memory is bounded by the largest
+ *       directory, the depth and the work in flight, never by the size of the tree.</li>
+ *   <li>A failure that may pass (a dropped connection, a timeout) is retried before it is
+ *       reported ({@code retries}, default 3); answers of the file system are not.</li>
  *   <li>Every failure is reported with its path; the run goes on past it.</li>
  * </ul>
  */
