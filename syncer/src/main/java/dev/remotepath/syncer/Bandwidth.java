@@ -35,8 +35,9 @@ final class Bandwidth {
             if (dueAt < earliest) {
                 dueAt = earliest;
             }
-            dueAt += Math.multiplyHigh(bytes, NANOS_PER_SECOND) != 0 ? Long.MAX_VALUE / 4
-                    : bytes * NANOS_PER_SECOND / bytesPerSecond;
+            // In floating point: bytes x 10^9 overflows a long past 9.2 GB, and the wait must
+            // be the chunk's share of time, never a saturated "forever".
+            dueAt += (long) ((double) bytes * NANOS_PER_SECOND / bytesPerSecond);
             wakeAt = dueAt;
         }
         for (long left = wakeAt - System.nanoTime(); left > 0; left = wakeAt - System.nanoTime()) {
