@@ -146,12 +146,13 @@ final class MinaWire implements SftpWire {
 
     static MinaWire connect(SftpEndpoint at) throws IOException {
         SftpOptions options = at.options();
-        String where = at.where();
-        AtomicReference<String> keyProblem = new AtomicReference<>();
         SshClient c = SshClient.setUpDefaultClient();
-        // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again.
+        // ~/.ssh/config was applied by the provider, explicitly; MINA must not apply it again,
+        // nor load ~/.ssh's keys on its own (Login decides which keys are offered, in OpenSSH's order).
         c.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
-        c.setServerKeyVerifier(verifier(at, keyProblem));
+        c.setKeyIdentityProvider(org.apache.sshd.common.keyprovider.KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
+        c.setServerKeyVerifier(MinaLogin::verify);
+        c.setAgentFactory(new MinaLogin.Agents());
         c.setCipherFactories(gcmFirst(c.getCipherFactories()));
         c.setKeyExchangeFactories(sntrupAfterX25519(c.getKeyExchangeFactories()));
         if (!options.keepAlive().isZero()) {
@@ -165,79 +166,17 @@ final class MinaWire implements SftpWire {
         // on its next use.
         org.apache.sshd.core.CoreModuleProperties.IDLE_TIMEOUT.set(c, options.readTimeout());
         c.start();
-        ClientSession s = null;
         try {
-            long timeout = options.connectTimeout().toMillis();
-            try {
-                s = c.connect(at.user(), at.connectTo(), at.port()).verify(timeout).getSession();
-            } catch (IOException e) {
-                throw SftpEndpoint.connectFailure(where, e, options.connectTimeout());
-            }
-            if (options.password().isPresent()) {
-                char[] pw = options.password().get().get();
-                s.addPasswordIdentity(new String(pw)); // MINA keeps passwords as String
-                java.util.Arrays.fill(pw, '\0');
-            }
-            for (KeyPair kp : keys(options.identityFiles())) {
-                s.addPublicKeyIdentity(kp);
-            }
-            try {
-                s.auth().verify(timeout);
-            } catch (IOException e) {
-                if (keyProblem.get() != null) {
-                    throw new HostKeyException(where, keyProblem.get());
-                }
-                if (e.getCause() instanceof java.util.concurrent.TimeoutException || e instanceof SocketTimeoutException) {
-                    throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
-                            + options.connectTimeout().toSeconds() + " s");
-                }
-                if (s.isClosing() || s.isClosed()) {
-                    // The server (or the transport) ended the session: not a refused login.
-                    throw new IOException("sftp " + where + ": the connection failed during login: "
-                            + SftpEndpoint.rootMessage(e), e);
-                }
-                throw at.authenticationFailed();
-            }
+            // Every hop's session lives on this client: stopping it (closeQuietly) ends them all.
+            ClientSession s = MinaLogin.open(c, at);
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
             // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
             sftp.setNameDecodingCharset(dev.remotepath.NameBytes.CHARSET);
             return new MinaWire(c, s, sftp, options.requestsInFlight());
         } catch (IOException | RuntimeException e) {
-            if (s != null) {
-                s.close(true);
-            }
             c.stop();
-            if (keyProblem.get() != null && !(e instanceof HostKeyException)) {
-                throw new HostKeyException(where, keyProblem.get());
-            }
             throw e;
         }
-    }
-
-    /** known_hosts as OpenSSH reads it, decided once for both clients ({@link KnownHosts#accept}). */
-    private static ServerKeyVerifier verifier(SftpEndpoint at, AtomicReference<String> problem) {
-        return (session, address, key) -> {
-            org.apache.sshd.common.util.buffer.ByteArrayBuffer blob = new org.apache.sshd.common.util.buffer.ByteArrayBuffer();
-            blob.putRawPublicKey(key);
-            return KnownHosts.accept(at.options(), at.connectTo(), at.port(), KeyUtils.getKeyType(key),
-                    blob.getCompactData(), problem);
-        };
-    }
-
-    private static List<KeyPair> keys(List<Path> files) throws IOException {
-        List<KeyPair> out = new ArrayList<>();
-        for (Path f : files) {
-            SftpEndpoint.requirePrivateKey(f);
-            try (InputStream in = Files.newInputStream(f)) {
-                for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(f.toString()), in,
-                        FilePasswordProvider.EMPTY)) {
-                    out.add(kp);
-                }
-            } catch (java.security.GeneralSecurityException e) {
-                throw new IOException("cannot load the private key " + f + ": " + e.getMessage(), e);
-            }
-        }
-        return out;
     }
 
     // ------------------------------------------------------------------ the wire

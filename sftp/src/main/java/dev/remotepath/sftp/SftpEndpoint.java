@@ -12,8 +12,14 @@ import java.time.Duration;
  *
  * @param host      the host as the URI names it (an alias of ~/.ssh/config, perhaps)
  * @param connectTo the host actually connected to (the config's HostName, or {@code host})
+ * @param via       the ProxyJump hop this endpoint is reached through (itself perhaps through another)
  */
-record SftpEndpoint(String user, String host, String connectTo, int port, SftpOptions options) {
+record SftpEndpoint(String user, String host, String connectTo, int port, SftpOptions options,
+        java.util.Optional<SftpEndpoint> via) {
+
+    SftpEndpoint {
+        java.util.Objects.requireNonNull(via, "via");
+    }
 
     /** {@code user@host:port}, as every error names the server. */
     String where() {
@@ -25,13 +31,18 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
         return user + "@" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
-    AccessDeniedException authenticationFailed() {
-        String offered = (options.password().isPresent() ? "password" : "")
-                + (options.identityFiles().isEmpty() ? "" : (options.password().isPresent() ? ", " : "") + "keys "
-                + options.identityFiles());
+    /** The refused login, naming what was offered and why any key could not be (never a secret). */
+    AccessDeniedException authenticationFailed(Login login) {
+        String offered = login.offered();
+        String problems = login.problems().isEmpty() ? "" : "; " + String.join("; ", login.problems());
         return new AccessDeniedException(where(), null, "authentication failed for user " + user
-                + (offered.isEmpty() ? " (nothing was offered: give a key with --identity or a password)"
-                : " (offered: " + offered + ")"));
+                + (offered.isEmpty() ? " (nothing was offered: give a key (SftpOptions.identityFiles), an ssh-agent or a password (SftpOptions.password)"
+                + problems + ")" : " (offered: " + offered + problems + ")"));
+    }
+
+    /** {@code user@host:port}, and the hops it is reached through when there are any. */
+    String route() {
+        return via.map(v -> where() + " via " + v.route()).orElse(where());
     }
 
     /** The innermost cause's message, for errors that name what went wrong underneath. */

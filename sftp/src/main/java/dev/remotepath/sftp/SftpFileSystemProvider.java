@@ -64,13 +64,14 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
         // ~/.ssh/config's Host block (HostName, Port, User, IdentityFile) applies as in OpenSSH:
         // what the URI says wins, the configuration fills in the rest.
         org.apache.sshd.client.config.hosts.HostConfigEntry config = SshConfig.lookup(opts.sshConfig(), host);
+        SftpOptions given = opts;
         String user = userInfo != null ? UriPaths.decode(userInfo)
                 : opts.user().orElse(config != null && config.getUsername() != null && !config.getUsername().isEmpty()
                         ? config.getUsername() : System.getProperty("user.name"));
         int port = UriPaths.portOf(uri, config != null && config.getPort() > 0 ? config.getPort() : 22,
                 "sftp://[user@]host[:port]/path");
         if (config != null) {
-            opts = SshConfig.withIdentities(opts, config);
+            opts = SshConfig.apply(opts, config);
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : UriPaths.decode(uri.getRawPath());
         if (options == FileSystemOptions.DEFAULTS) {
@@ -85,8 +86,89 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
         Key key = new Key(user, host.toLowerCase(Locale.ROOT), port, opts);
         String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
                 ? config.getHostName() : key.host();
+        java.util.Optional<SftpEndpoint> via = hops(given, opts.proxyJump());
         SftpFileSystem fs = FILE_SYSTEMS.get(key, (k, onClose) ->
-                new SftpFileSystem(this, new SftpEndpoint(k.user(), k.host(), connectTo, k.port(), k.options()), onClose));
+                new SftpFileSystem(this, new SftpEndpoint(k.user(), k.host(), connectTo, k.port(), k.options(), via), onClose));
         return fs.path(path);
+    }
+
+    /** At most this many ProxyJump hops, as a bound on a configuration that loops. */
+    private static final int MAX_HOPS = 8;
+
+    /**
+     * The ProxyJump hops as endpoints, the last one reached through the ones before it. Each
+     * hop's own Host block gives its HostName, Port, User and keys (not its own ProxyJump: the
+     * list given is the whole route, as OpenSSH's {@code -J}).
+     */
+    static java.util.Optional<SftpEndpoint> hops(SftpOptions given, java.util.Optional<String> proxyJump) throws IOException {
+        if (proxyJump.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String[] hops = proxyJump.get().split(",");
+        if (hops.length > MAX_HOPS) {
+            throw new IllegalArgumentException("ProxyJump '" + proxyJump.get() + "' has more than " + MAX_HOPS + " hops");
+        }
+        java.util.Optional<SftpEndpoint> via = java.util.Optional.empty();
+        for (String hop : hops) {
+            String spec = hop.strip();
+            if (spec.startsWith("ssh://")) {
+                spec = spec.substring("ssh://".length());
+                if (spec.endsWith("/")) {
+                    spec = spec.substring(0, spec.length() - 1);
+                }
+            }
+            String user = null;
+            int at = spec.lastIndexOf('@');
+            if (at >= 0) {
+                user = spec.substring(0, at);
+                spec = spec.substring(at + 1);
+            }
+            String host = spec;
+            int port = -1;
+            if (spec.startsWith("[")) {
+                int close = spec.indexOf(']');
+                if (close < 0) {
+                    throw new IllegalArgumentException("ProxyJump hop '" + hop.strip() + "': unclosed '['");
+                }
+                host = spec.substring(1, close);
+                String rest = spec.substring(close + 1);
+                if (rest.startsWith(":")) {
+                    port = hopPort(hop, rest.substring(1));
+                } else if (!rest.isEmpty()) {
+                    throw new IllegalArgumentException("ProxyJump hop '" + hop.strip() + "': unexpected '" + rest + "'");
+                }
+            } else if (spec.indexOf(':') >= 0 && spec.indexOf(':') == spec.lastIndexOf(':')) {
+                host = spec.substring(0, spec.indexOf(':'));
+                port = hopPort(hop, spec.substring(spec.indexOf(':') + 1));
+            }
+            if (host.isEmpty() || (user != null && user.isEmpty())) {
+                throw new IllegalArgumentException("ProxyJump hop '" + hop.strip() + "' is not [user@]host[:port]");
+            }
+            org.apache.sshd.client.config.hosts.HostConfigEntry config = SshConfig.lookup(given.sshConfig(), host);
+            SftpOptions hopOptions = given.toBuilder().proxyJump(null).build();
+            if (config != null) {
+                hopOptions = SshConfig.apply(hopOptions, config).toBuilder().proxyJump(null).build();
+            }
+            String hopUser = user != null ? user : given.user().orElse(config != null && config.getUsername() != null
+                    && !config.getUsername().isEmpty() ? config.getUsername() : System.getProperty("user.name"));
+            int hopPortNumber = port > 0 ? port : config != null && config.getPort() > 0 ? config.getPort() : 22;
+            String connectTo = config != null && config.getHostName() != null && !config.getHostName().isEmpty()
+                    ? config.getHostName() : host;
+            via = java.util.Optional.of(new SftpEndpoint(hopUser, host.toLowerCase(Locale.ROOT), connectTo, hopPortNumber,
+                    hopOptions, via));
+        }
+        return via;
+    }
+
+    private static int hopPort(String hop, String port) {
+        try {
+            int p = Integer.parseInt(port);
+            if (p < 1 || p > 65535) {
+                throw new NumberFormatException();
+            }
+            return p;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("ProxyJump hop '" + hop.strip() + "': bad port '" + port + "'");
+        }
     }
 }

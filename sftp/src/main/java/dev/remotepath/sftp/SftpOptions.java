@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  *
  * @param user           the login, when the URI does not name one (default: the local user)
  * @param password       a supplier of the password (asked when needed), if password login is wanted
- * @param identityFiles  private keys to offer (default: none; add {@code ~/.ssh/id_ed25519} etc.)
+ * @param identityFiles  private keys to offer (default: none besides the config's IdentityFile)
  * @param knownHosts     the known_hosts file checked against the server's key
  * @param hostKeyPolicy  what an unknown or changed host key does (strict by default)
  * @param connectTimeout how long connecting and logging in may take
@@ -37,10 +37,26 @@ import java.util.function.Supplier;
  * @param readTimeout    how long any one request may wait for the server's answer (default 60 s)
  *                       before it fails with a {@link java.net.SocketTimeoutException}: a server
  *                       that stops answering never hangs a caller, with either client
+ * @param agentSocket    the ssh-agent to ask for keys first (default: {@code $SSH_AUTH_SOCK} when
+ *                       set); its keys are offered before any file, as OpenSSH offers them
+ * @param defaultIdentityFiles keys offered when neither {@code identityFiles} nor the config's
+ *                       IdentityFile names one, those that exist (default: OpenSSH's
+ *                       {@code ~/.ssh/id_ed25519}, {@code id_ecdsa}, {@code id_rsa})
+ * @param identitiesOnly only the named identity files are offered, and of the agent's keys only
+ *                       those whose public half is a named file's {@code .pub} (OpenSSH's
+ *                       IdentitiesOnly; also set by the config)
+ * @param keyPassphrase  asked for the passphrase of an encrypted key file when that key is
+ *                       needed; without it encrypted default keys are skipped and an
+ *                       encrypted named key fails the login with a message saying so
+ * @param proxyJump      hops to connect through, OpenSSH's ProxyJump syntax
+ *                       ({@code [user@]host[:port]}, comma-separated; each hop's Host block in
+ *                       the config applies); the config's ProxyJump when not given
  */
 public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> password, List<Path> identityFiles,
         Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client,
-        Duration keepAlive, long windowSize, int requestsInFlight, int connections, Duration readTimeout)
+        Duration keepAlive, long windowSize, int requestsInFlight, int connections, Duration readTimeout,
+        Optional<Path> agentSocket, List<Path> defaultIdentityFiles, boolean identitiesOnly,
+        Optional<java.util.function.Function<Path, char[]>> keyPassphrase, Optional<String> proxyJump)
         implements FileSystemOptions {
 
     /** The SSH client library a file system talks through. */
@@ -97,6 +113,13 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         if (windowSize < 32 * 1024 || windowSize > 0xffff_ffffL) {
             throw new IllegalArgumentException("windowSize must be between 32 KiB and 4 GiB, was " + windowSize);
         }
+        Objects.requireNonNull(agentSocket, "agentSocket");
+        defaultIdentityFiles = List.copyOf(defaultIdentityFiles);
+        Objects.requireNonNull(keyPassphrase, "keyPassphrase");
+        Objects.requireNonNull(proxyJump, "proxyJump");
+        if (proxyJump.isPresent() && proxyJump.get().isBlank()) {
+            throw new IllegalArgumentException("proxyJump is blank");
+        }
     }
 
     public static SftpOptions defaults() {
@@ -107,12 +130,39 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         return new Builder();
     }
 
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.user = user.orElse(null);
+        b.password = password.orElse(null);
+        b.identityFiles = identityFiles;
+        b.knownHosts = knownHosts;
+        b.hostKeyPolicy = hostKeyPolicy;
+        b.connectTimeout = connectTimeout;
+        b.readTimeout = readTimeout;
+        b.sshConfig = sshConfig;
+        b.client = client;
+        b.keepAlive = keepAlive;
+        b.windowSize = windowSize;
+        b.requestsInFlight = requestsInFlight;
+        b.connections = connections;
+        b.agentSocket = agentSocket.orElse(null);
+        b.defaultIdentityFiles = defaultIdentityFiles;
+        b.identitiesOnly = identitiesOnly;
+        b.keyPassphrase = keyPassphrase.orElse(null);
+        b.proxyJump = proxyJump.orElse(null);
+        return b;
+    }
+
     @Override
     public String toString() {
         return "SftpOptions[user=" + user.orElse("(local user)") + ", password=" + (password.isPresent() ? "***" : "none")
                 + ", identityFiles=" + identityFiles + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy
                 + ", connectTimeout=" + connectTimeout + ", sshConfig=" + sshConfig + ", client=" + client
-                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", connections=" + connections + ", readTimeout=" + readTimeout + "]";
+                + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", connections=" + connections + ", readTimeout=" + readTimeout
+                + ", agentSocket=" + agentSocket.map(Path::toString).orElse("none") + ", defaultIdentityFiles=" + defaultIdentityFiles
+                + ", identitiesOnly=" + identitiesOnly + ", keyPassphrase=" + (keyPassphrase.isPresent() ? "***" : "none")
+                + ", proxyJump=" + proxyJump.orElse("none") + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -130,6 +180,21 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private long windowSize = 4L * 1024 * 1024;
         private int requestsInFlight = 64;
         private int connections = 2;
+        private Path agentSocket = agentFromEnvironment();
+        private List<Path> defaultIdentityFiles = openSshDefaultKeys();
+        private boolean identitiesOnly;
+        private java.util.function.Function<Path, char[]> keyPassphrase;
+        private String proxyJump;
+
+        private static Path agentFromEnvironment() {
+            String sock = System.getenv("SSH_AUTH_SOCK");
+            return sock == null || sock.isBlank() ? null : Path.of(sock);
+        }
+
+        private static List<Path> openSshDefaultKeys() {
+            Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
+            return List.of(ssh.resolve("id_ed25519"), ssh.resolve("id_ecdsa"), ssh.resolve("id_rsa"));
+        }
 
         public Builder user(String u) {
             this.user = u;
@@ -203,10 +268,47 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /** The ssh-agent socket whose keys are offered first (default {@code $SSH_AUTH_SOCK}). */
+        public Builder agentSocket(Path socket) {
+            this.agentSocket = Objects.requireNonNull(socket, "socket");
+            return this;
+        }
+
+        /** No ssh-agent is asked, even when {@code $SSH_AUTH_SOCK} is set. */
+        public Builder noAgent() {
+            this.agentSocket = null;
+            return this;
+        }
+
+        /** Keys offered when no identity file is named (default: OpenSSH's ~/.ssh/id_ed25519, id_ecdsa, id_rsa). */
+        public Builder defaultIdentityFiles(List<Path> files) {
+            this.defaultIdentityFiles = files;
+            return this;
+        }
+
+        /** Only the named identity files (and the agent's copies of them) are offered. */
+        public Builder identitiesOnly(boolean only) {
+            this.identitiesOnly = only;
+            return this;
+        }
+
+        /** Asked for an encrypted key file's passphrase when that key is needed. */
+        public Builder keyPassphrase(java.util.function.Function<Path, char[]> passphrase) {
+            this.keyPassphrase = passphrase;
+            return this;
+        }
+
+        /** Hops to connect through, as OpenSSH's ProxyJump: {@code [user@]host[:port]}, comma-separated. */
+        public Builder proxyJump(String hops) {
+            this.proxyJump = hops;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
                     hostKeyPolicy, connectTimeout, sshConfig, client, keepAlive,
-                    windowSize, requestsInFlight, connections, readTimeout);
+                    windowSize, requestsInFlight, connections, readTimeout, Optional.ofNullable(agentSocket),
+                    defaultIdentityFiles, identitiesOnly, Optional.ofNullable(keyPassphrase), Optional.ofNullable(proxyJump));
         }
     }
 }

@@ -23,20 +23,42 @@ final class SshConfig {
         return e;
     }
 
-    /** The options with the entry's IdentityFile keys added (~ expanded), when they exist. */
-    static SftpOptions withIdentities(SftpOptions options, HostConfigEntry entry) {
-        if (entry.getIdentities() == null || entry.getIdentities().isEmpty()) {
-            return options;
+    /**
+     * The options with the entry's IdentityFile keys added (~ expanded) when they exist, its
+     * IdentitiesOnly, IdentityAgent and ProxyJump applied where the options do not say otherwise.
+     */
+    static SftpOptions apply(SftpOptions options, HostConfigEntry entry) {
+        SftpOptions.Builder b = options.toBuilder();
+        if (entry.getIdentities() != null && !entry.getIdentities().isEmpty()) {
+            List<Path> keys = new ArrayList<>(options.identityFiles());
+            for (String id : entry.getIdentities()) {
+                Path p = expand(id);
+                if (Files.isRegularFile(p) && !keys.contains(p)) {
+                    keys.add(p);
+                }
+            }
+            b.identityFiles(keys);
         }
-        List<Path> keys = new ArrayList<>(options.identityFiles());
-        for (String id : entry.getIdentities()) {
-            Path p = id.startsWith("~/") ? Path.of(System.getProperty("user.home"), id.substring(2)) : Path.of(id);
-            if (Files.isRegularFile(p) && !keys.contains(p)) {
-                keys.add(p);
+        if (entry.isIdentitiesOnly()) {
+            b.identitiesOnly(true);
+        }
+        String agent = entry.getProperty(HostConfigEntry.IDENTITY_AGENT);
+        if (agent != null && !agent.isBlank()) {
+            String a = agent.strip();
+            if (a.equalsIgnoreCase("none")) {
+                b.noAgent();
+            } else if (!a.equals("SSH_AUTH_SOCK") && !a.equals("$SSH_AUTH_SOCK")) {
+                b.agentSocket(expand(a));
             }
         }
-        return new SftpOptions(options.user(), options.password(), keys, options.knownHosts(), options.hostKeyPolicy(),
-                options.connectTimeout(), options.sshConfig(), options.client(), options.keepAlive(), options.windowSize(),
-                options.requestsInFlight(), options.connections(), options.readTimeout());
+        String jump = entry.getProxyJump();
+        if (options.proxyJump().isEmpty() && jump != null && !jump.isBlank() && !jump.strip().equalsIgnoreCase("none")) {
+            b.proxyJump(jump.strip());
+        }
+        return b.build();
+    }
+
+    private static Path expand(String file) {
+        return file.startsWith("~/") ? Path.of(System.getProperty("user.home"), file.substring(2)) : Path.of(file);
     }
 }

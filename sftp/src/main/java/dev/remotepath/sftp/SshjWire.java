@@ -73,6 +73,7 @@ final class SshjWire implements SftpWire {
         }
     }
 
+    private final SshjLogin.Route route;
     private final SSHClient ssh;
     private final Engine engine;
     private final SFTPClient sftp;
@@ -81,9 +82,10 @@ final class SshjWire implements SftpWire {
     private final boolean copyData;
     private final int inFlight;
 
-    private SshjWire(SSHClient ssh, Engine engine, int inFlight) {
+    private SshjWire(SshjLogin.Route route, Engine engine, int inFlight) {
         this.inFlight = inFlight;
-        this.ssh = ssh;
+        this.route = route;
+        this.ssh = route.ssh();
         this.engine = engine;
         this.sftp = new SFTPClient(engine);
         this.posixRename = engine.offers("posix-rename@openssh.com");
@@ -92,98 +94,21 @@ final class SshjWire implements SftpWire {
     }
 
     static SshjWire connect(SftpEndpoint at) throws IOException {
-        SftpOptions options = at.options();
-        String where = at.where();
-        AtomicReference<String> keyProblem = new AtomicReference<>();
-        // AES-GCM first, run by the JDK's cipher rather than BouncyCastle's plain Java ones
-        // (SshjJdkGcm); sshj's own ChaCha20-Poly1305 (BouncyCastle) held reads to ~110 MB/s.
-        DefaultConfig config = new DefaultConfig();
-        config.setCipherFactories(SshjJdkGcm.first(config.getCipherFactories()));
-        SSHClient ssh = new SSHClient(config);
-        // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
-        ssh.setRemoteCharset(dev.remotepath.NameBytes.CHARSET);
-        int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());
-        ssh.setConnectTimeout(timeout);
-        // Until logged in, every read of the socket waits at most connectTimeout: a server that
-        // accepts the TCP connection but never greets (a paused sshd: the kernel still accepts)
-        // held sshj in receiveServerIdent forever. Channel opens and closes and key exchanges
-        // wait readTimeout at most (sshj's default is to wait for ever).
-        ssh.setTimeout(timeout);
-        int answerWithin = (int) Math.min(Integer.MAX_VALUE, options.readTimeout().toMillis());
-        ssh.getConnection().setTimeoutMs(answerWithin);
-        ssh.getTransport().setTimeoutMs(answerWithin);
-        ssh.addHostKeyVerifier(verifier(options, keyProblem));
-        if (!options.keepAlive().isZero()) {
-            ssh.getConnection().getKeepAlive().setKeepAliveInterval((int) Math.max(1, options.keepAlive().toSeconds()));
-        }
-        ssh.getConnection().setWindowSize(options.windowSize());
+        SshjLogin.Route route = SshjLogin.connect(at);
         try {
-            try {
-                ssh.connect(at.connectTo(), at.port());
-            } catch (TransportException e) {
-                if (keyProblem.get() != null) {
-                    throw new HostKeyException(where, keyProblem.get());
-                }
-                throw SftpEndpoint.connectFailure(where, e, options.connectTimeout());
-            } catch (IOException e) {
-                throw SftpEndpoint.connectFailure(where, e, options.connectTimeout());
-            }
-            List<AuthMethod> methods = new ArrayList<>();
-            for (Path key : options.identityFiles()) {
-                SftpEndpoint.requirePrivateKey(key);
-                try {
-                    methods.add(new AuthPublickey(ssh.loadKeys(key.toString())));
-                } catch (IOException e) {
-                    throw new IOException("cannot load the private key " + key + ": " + e.getMessage(), e);
-                }
-            }
-            if (options.password().isPresent()) {
-                methods.add(new AuthPassword(new PasswordFinder() {
-                    @Override
-                    public char[] reqPassword(Resource<?> resource) {
-                        return options.password().get().get();
-                    }
-
-                    @Override
-                    public boolean shouldRetry(Resource<?> resource) {
-                        return false;
-                    }
-                }));
-            }
-            try {
-                ssh.auth(at.user(), methods);
-            } catch (UserAuthException e) {
-                throw at.authenticationFailed();
-            } catch (TransportException e) {
-                if (e.getCause() instanceof SocketTimeoutException || e.getCause() instanceof java.util.concurrent.TimeoutException) {
-                    throw new SocketTimeoutException("sftp " + where + ": logging in timed out after "
-                            + options.connectTimeout().toSeconds() + " s");
-                }
-                throw new IOException("sftp " + where + ": logging in failed: " + e.getMessage(), e);
-            }
-            Engine engine = new Engine(ssh);
+            Engine engine = new Engine(route.ssh());
             // Every request (and sshj's read-ahead and write streams) waits this long for its answer.
-            engine.setTimeoutMs((int) options.readTimeout().toMillis());
+            engine.setTimeoutMs((int) at.options().readTimeout().toMillis());
             engine.init();
-            // Logged in: the reader thread waits for packets as long as the session lives; each
-            // request has readTimeout of its own (the engine's).
-            ssh.getSocket().setSoTimeout(0);
-            return new SshjWire(ssh, engine, options.requestsInFlight());
+            return new SshjWire(route, engine, at.options().requestsInFlight());
         } catch (IOException | RuntimeException e) {
-            try {
-                ssh.disconnect();
-            } catch (IOException ignored) {
-                // already failing
-            }
-            if (keyProblem.get() != null && !(e instanceof HostKeyException)) {
-                throw new HostKeyException(where, keyProblem.get());
-            }
+            route.disconnectQuietly();
             throw e;
         }
     }
 
     /** known_hosts as OpenSSH reads it, decided once for both clients ({@link KnownHosts#accept}). */
-    private static net.schmizz.sshj.transport.verification.HostKeyVerifier verifier(SftpOptions options,
+    static net.schmizz.sshj.transport.verification.HostKeyVerifier verifier(SftpOptions options,
             AtomicReference<String> problem) {
         return new net.schmizz.sshj.transport.verification.HostKeyVerifier() {
             @Override
@@ -490,10 +415,6 @@ final class SshjWire implements SftpWire {
     public void closeQuietly() {
         // No graceful channel close first: it waits for the server's CLOSE, and a wire is often
         // thrown away because the server stopped answering. DISCONNECT ends the channels with it.
-        try {
-            ssh.disconnect();
-        } catch (IOException ignored) {
-            // the same
-        }
+        route.disconnectQuietly();
     }
 }

@@ -55,6 +55,38 @@ class SftpConnectionTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
+    void keysAreTriedFirstAndThePasswordIsAskedOnlyOnceTheyAreRefused(SftpOptions.Client client) throws Exception {
+        Path refused = work.resolve("refused_" + client);
+        dev.remotepath.testkit.ServerProcesses.keygen(refused, false);
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        SftpOptions.Builder options = SftpOptions.builder().client(client).noAgent().defaultIdentityFiles(java.util.List.of())
+                .knownHosts(server.knownHosts).password(() -> {
+                    asked.incrementAndGet();
+                    return TestSshServer.PASSWORD.toCharArray();
+                });
+        server.authAttempts.clear();
+        RemotePath p = RemotePaths.get(server.uri("/"), options.identityFiles(java.util.List.of(refused)).build());
+        assertThat(p.isDirectory()).isTrue();
+        p.fileSystem().close();
+        assertThat(asked.get()).as("password asked once, after the key").isEqualTo(1);
+        assertThat(server.authAttempts).contains("publickey", "password");
+        assertThat(server.authAttempts.indexOf("publickey")).isLessThan(server.authAttempts.indexOf("password"));
+
+        // A key the server takes: the password is never asked (MINA asked it before any key).
+        Path accepted = work.resolve("accepted_" + client);
+        dev.remotepath.testkit.ServerProcesses.keygen(accepted, false);
+        server.authorize(work.resolve("accepted_" + client + ".pub"));
+        asked.set(0);
+        server.authAttempts.clear();
+        RemotePath q = RemotePaths.get(server.uri("/"), options.identityFiles(java.util.List.of(refused, accepted)).build());
+        assertThat(q.isDirectory()).isTrue();
+        q.fileSystem().close();
+        assertThat(asked.get()).isZero();
+        assertThat(server.authAttempts).doesNotContain("password");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
     void unknownHostKeyIsRefusedByDefaultAndAcceptedWhenAsked(SftpOptions.Client client) throws Exception {
         Path empty = Files.writeString(work.resolve("empty_known_hosts_" + client), "");
         SftpOptions strict = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray).knownHosts(empty)

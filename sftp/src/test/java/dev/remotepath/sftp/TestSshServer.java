@@ -30,6 +30,17 @@ final class TestSshServer implements AutoCloseable {
     final SshServer server;
     final Path root;
     final Path knownHosts;
+    /** The login methods clients tried, in order ("publickey" for each key offered or signed with, "password"). */
+    final List<String> authAttempts = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** Public keys (OpenSSH's "type base64" form) that log in as {@link #USER}; none unless a test adds them. */
+    final java.util.Set<String> authorizedKeys = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Authorizes the key whose {@code .pub} file is given. */
+    void authorize(Path publicKeyFile) throws java.io.IOException {
+        String[] fields = Files.readString(publicKeyFile).strip().split("\\s+");
+        authorizedKeys.add(fields[0] + " " + fields[1]);
+    }
+
     /** File and directory handles the clients have opened and not closed. */
     final AtomicInteger openHandles = new AtomicInteger();
 
@@ -47,7 +58,14 @@ final class TestSshServer implements AutoCloseable {
         server.setHost("127.0.0.1");
         server.setPort(0);
         server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(work.resolve("hostkey.ser")));
-        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        server.setPasswordAuthenticator((user, password, session) -> {
+            authAttempts.add("password");
+            return USER.equals(user) && PASSWORD.equals(password);
+        });
+        server.setPublickeyAuthenticator((user, key, session) -> {
+            authAttempts.add("publickey");
+            return USER.equals(user) && authorizedKeys.contains(PublicKeyEntry.toString(key));
+        });
         SftpSubsystemFactory sftp = new SftpSubsystemFactory();
         sftp.addSftpEventListener(new SftpEventListener() {
             @Override

@@ -19,6 +19,8 @@ public final class OpenSshd implements AutoCloseable {
     public final Path work;
     public final Path clientKey;
     public final Path knownHosts;
+    /** The authorized_keys file, read at every login: a test may append keys while sshd runs. */
+    public final Path authorizedKeys;
     public final int port;
     public final String user = System.getProperty("user.name");
     private final Process process;
@@ -34,19 +36,29 @@ public final class OpenSshd implements AutoCloseable {
      * (gesftpserver) run as OpenSSH's subsystem.
      */
     public OpenSshd(Path work, String subsystem) throws Exception {
+        this(work, subsystem, "");
+    }
+
+    /**
+     * As {@link #OpenSshd(Path, String)}, with {@code leadingConfig} placed first in
+     * sshd_config (sshd takes a keyword's first value: {@code LogLevel DEBUG1} there wins over
+     * the default's ERROR).
+     */
+    public OpenSshd(Path work, String subsystem, String leadingConfig) throws Exception {
         this.work = work;
         Path hostKey = work.resolve("host_ecdsa");
         clientKey = work.resolve("client_ecdsa");
         ServerProcesses.keygen(hostKey, false);
         ServerProcesses.keygen(clientKey, false);
         Path authorized = work.resolve("authorized_keys");
+        authorizedKeys = authorized;
         Files.copy(work.resolve("client_ecdsa.pub"), authorized);
         // sshd reads authorized_keys as the user logging in: an unprivileged login (uriAs) must reach it.
         Files.setPosixFilePermissions(work, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(authorized, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         port = ServerProcesses.freePort();
         Path config = work.resolve("sshd_config");
-        Files.writeString(config, """
+        Files.writeString(config, leadingConfig + (leadingConfig.isEmpty() || leadingConfig.endsWith("\n") ? "" : "\n") + """
                 Port %d
                 ListenAddress 127.0.0.1
                 HostKey %s
@@ -81,6 +93,11 @@ public final class OpenSshd implements AutoCloseable {
      */
     public URI uriAs(String login, Path absolute) {
         return URI.create("sftp://" + login + "@127.0.0.1:" + port + dev.remotepath.UriPaths.encodePath(absolute.toString()));
+    }
+
+    /** sshd's own log (its stderr), e.g. for what a hop forwarded at {@code LogLevel DEBUG1}. */
+    public String log() throws IOException {
+        return Files.readString(work.resolve("sshd.log"));
     }
 
     /** SIGKILL to sshd and every session process it forked: the server dies mid-conversation. */
