@@ -28,7 +28,7 @@ final class Failures {
             return REFUSED;
         }
         if (e instanceof InvalidPathException || e instanceof ProviderNotFoundException
-                || e instanceof IllegalArgumentException) {
+                || e instanceof IllegalArgumentException || e instanceof UsageException) {
             return USAGE;
         }
         return SOME_FAILED;
@@ -52,9 +52,9 @@ final class Failures {
             };
             String reason = f.getReason();
             StringBuilder sb = new StringBuilder();
-            sb.append(f.getFile() == null ? "?" : f.getFile());
+            sb.append(f.getFile() == null ? "?" : Paths.asTyped(f.getFile()));
             if (f.getOtherFile() != null) {
-                sb.append(" -> ").append(f.getOtherFile());
+                sb.append(" -> ").append(Paths.asTyped(f.getOtherFile()));
             }
             sb.append(": ").append(what != null ? what : reason != null ? reason : f.getClass().getSimpleName());
             if (what != null && reason != null && !reason.isBlank()) {
@@ -67,6 +67,78 @@ final class Failures {
         }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    /**
+     * A stable, machine-readable name for what went wrong: scripts decide on it, never on the
+     * English message.
+     */
+    static String kind(Throwable e) {
+        return kind(e.getClass());
+    }
+
+    /** {@link #kind(Throwable)} of an exception type (a sync error keeps only the type). */
+    static String kind(Class<? extends Throwable> type) {
+        if (type.getName().equals("dev.remotepath.sftp.HostKeyException")) {
+            return "host_key"; // by name: naming the class would load the backends' jar on every failure
+        }
+        java.util.List<java.util.Map.Entry<Class<?>, String>> kinds = java.util.List.of(
+                java.util.Map.entry(SyncRefusedException.class, "refused"),
+                java.util.Map.entry(NoSuchFileException.class, "no_such_file"),
+                java.util.Map.entry(FileAlreadyExistsException.class, "already_exists"),
+                java.util.Map.entry(DirectoryNotEmptyException.class, "directory_not_empty"),
+                java.util.Map.entry(NotDirectoryException.class, "not_a_directory"),
+                java.util.Map.entry(AccessDeniedException.class, "access_denied"),
+                java.util.Map.entry(FileSystemLoopException.class, "link_loop"),
+                java.util.Map.entry(InvalidPathException.class, "invalid_path"),
+                java.util.Map.entry(ProviderNotFoundException.class, "unknown_scheme"),
+                java.util.Map.entry(UsageException.class, "usage"),
+                java.util.Map.entry(IllegalArgumentException.class, "usage"),
+                java.util.Map.entry(java.net.SocketTimeoutException.class, "timeout"),
+                java.util.Map.entry(java.net.ConnectException.class, "connection_refused"),
+                java.util.Map.entry(FileSystemException.class, "file_system"),
+                java.util.Map.entry(java.io.IOException.class, "io"));
+        for (java.util.Map.Entry<Class<?>, String> k : kinds) {
+            if (k.getKey().isAssignableFrom(type)) {
+                return k.getValue();
+            }
+        }
+        return "internal";
+    }
+
+    /** The JSON object {@code --json} prints on stderr for one error of a sync, as it happens. */
+    static Json.Obj json(dev.remotepath.syncer.SyncError e) {
+        return Json.obj().put("error", Hints.forCli(e.toString())).put("path", e.relativePath()).put("other", null)
+                .put("kind", e.exceptionType().map(Failures::kind).orElse("sync")).put("command", "sync")
+                .put("operation", e.operation());
+    }
+
+    /**
+     * The JSON object {@code --json} prints on stderr for an error: {@code error} (the message),
+     * {@code path} and {@code other} (when the error names them, as the user typed them where
+     * known), {@code kind} ({@link #kind}), {@code command} and {@code exit}.
+     */
+    static Json.Obj json(String command, Throwable e) {
+        String path = null;
+        String other = null;
+        if (e instanceof FileSystemException f) {
+            path = Paths.asTyped(f.getFile());
+            other = Paths.asTyped(f.getOtherFile());
+        } else if (e instanceof InvalidPathException i) {
+            path = i.getInput();
+        }
+        return Json.obj().put("error", describe(e)).put("path", path).put("other", other).put("kind", kind(e))
+                .put("command", command).put("exit", exitCode(e));
+    }
+
+    /** Reports {@code e} as one line: text, or with {@code json} a JSON object. */
+    static int report(String command, Throwable e, boolean verbose, boolean json, PrintWriter err) {
+        if (json) {
+            err.println(json(command, e));
+            err.flush();
+            return exitCode(e);
+        }
+        return report(command, e, verbose, err);
     }
 
     static int report(String command, Throwable e, boolean verbose, PrintWriter err) {

@@ -37,10 +37,14 @@ final class Json {
 
     /** The object {@code ls --json} prints for an entry: name, type, size (files only), mtime. */
     static Obj entry(String name, FileStat stat) {
-        return obj().put("name", name)
+        Obj o = obj().put("name", name)
                 .put("type", stat.type().label())
                 .put("size", stat.type() == FileType.FILE && stat.size().isPresent() ? stat.size().getAsLong() : null)
                 .put("mtime", stat.lastModified().map(Object::toString).orElse(null));
+        if (stat.storedAt().isPresent()) {
+            o.put("storedAt", stat.storedAt().get().toString()); // S3: when the object was stored, not its mtime
+        }
+        return o;
     }
 
     static Obj entry(DirEntry e) {

@@ -8,6 +8,9 @@ import java.io.IOException;
 /** Command-line arguments to paths: URIs, or local paths without a scheme. */
 final class Paths {
 
+    /** The environment variable an encrypted SSH key's passphrase may come from; otherwise it is asked at the terminal. */
+    static final String SSH_PASSPHRASE_ENV = "RPATH_SSH_PASSPHRASE";
+
     /** The environment variable an SFTP password may come from; otherwise it is asked at the terminal. */
     static final String SFTP_PASSWORD_ENV = "RPATH_SFTP_PASSWORD";
 
@@ -24,11 +27,110 @@ final class Paths {
     }
 
     static RemotePath of(String arg) throws IOException {
-        RemotePath path = make(arg);
+        String uri = uriOf(arg);
+        RemotePath path = make(uri);
         if (!path.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
             networkBackends = true;
         }
+        String canonical = path.toString();
+        if (!canonical.equals(arg) && TYPED.size() < 1_000) { // bounded: a script may make paths by the million
+            TYPED.put(canonical, new Typed(arg, !uri.equals(arg) || !hasScheme(arg)));
+        }
         return path;
+    }
+
+    /** An argument as typed, and whether the path in it is literal text (so names below it are shown decoded). */
+    private record Typed(String arg, boolean literal) {
+    }
+
+    /** Each path made, by its URI, to the argument it was made from. */
+    private static final java.util.Map<String, Typed> TYPED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * {@code uri} (a path's URI, as errors name files) the way the user typed it: the argument
+     * it is, or lies below, with the rest appended (decoded where the argument's path was
+     * literal text). A URI of no argument comes back unchanged.
+     */
+    static String asTyped(String uri) {
+        if (uri == null || TYPED.isEmpty()) {
+            return uri;
+        }
+        String best = null;
+        for (String made : TYPED.keySet()) {
+            if ((uri.equals(made) || uri.startsWith(made.endsWith("/") ? made : made + "/"))
+                    && (best == null || made.length() > best.length())) {
+                best = made;
+            }
+        }
+        if (best == null) {
+            return uri;
+        }
+        Typed t = TYPED.get(best);
+        String rest = uri.substring(best.length());
+        if (rest.isEmpty()) {
+            return t.arg();
+        }
+        if (t.literal()) {
+            try {
+                rest = dev.remotepath.UriPaths.decode(rest);
+            } catch (RuntimeException e) {
+                // leave it encoded
+            }
+        }
+        return t.arg().endsWith("/") && rest.startsWith("/") ? t.arg() + rest.substring(1) : t.arg() + rest;
+    }
+
+    private static boolean hasScheme(String arg) {
+        int colon = arg.indexOf(':');
+        return colon > 0 && arg.startsWith("//", colon + 1);
+    }
+
+    /**
+     * The URI a command-line argument stands for. The path part of {@code scheme://authority/path}
+     * is taken as typed (its {@code %XX} escapes decoded) when it is a well-formed URI path, and
+     * as literal text otherwise: when it holds a space, {@code #}, {@code ?}, a {@code %} not
+     * followed by two hex digits, a control character or one of {@code "<>\^`{|}}. So
+     * {@code sftp://h/moved #1.bin} names the file {@code moved #1.bin}, as rclone's
+     * {@code remote:path} would, and {@code sftp://h/a%20b} still names {@code a b}. No backend
+     * takes a query or a fragment, so {@code ?} and {@code #} are never anything but name characters.
+     */
+    static String uriOf(String arg) {
+        if (!hasScheme(arg)) {
+            return arg;
+        }
+        int colon = arg.indexOf(':');
+        int pathStart = arg.indexOf('/', colon + 3);
+        int special = firstOf(arg, colon + 3, "?#");
+        if (pathStart < 0 || special >= 0 && special < pathStart) {
+            return arg; // no path, or '?'/'#' in the authority: left for the provider to refuse
+        }
+        String path = arg.substring(pathStart);
+        return wellFormed(path) ? arg : arg.substring(0, pathStart) + dev.remotepath.UriPaths.encodePath(path);
+    }
+
+    private static int firstOf(String s, int from, String chars) {
+        for (int i = from; i < s.length(); i++) {
+            if (chars.indexOf(s.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean wellFormed(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0
+                        || Character.digit(path.charAt(i + 2), 16) < 0) {
+                    return false;
+                }
+                i += 2;
+            } else if (c <= ' ' || c == 127 || "#?\"<>\\^`{|}".indexOf(c) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Notes that paths may come from elsewhere than {@link #of} (a script's own calls). */
@@ -94,11 +196,22 @@ final class Paths {
         if (r.timeout != null) {
             b.readTimeout(r.timeout);
         }
+        if (r.proxyJump != null) {
+            b.proxyJump(r.proxyJump);
+        }
+        // Asked only when a method needs them, after the agent's keys and the key files (the
+        // libraries call these lazily): a working key never prompts for anything.
         String env = System.getenv(SFTP_PASSWORD_ENV);
         if (env != null) {
             b.password(env::toCharArray);
-        } else if (System.console() != null && r.identities.isEmpty()) {
+        } else if (System.console() != null) {
             b.password(() -> System.console().readPassword("SFTP password: "));
+        }
+        String passphrase = System.getenv(SSH_PASSPHRASE_ENV);
+        if (passphrase != null) {
+            b.keyPassphrase(key -> passphrase.toCharArray());
+        } else if (System.console() != null) {
+            b.keyPassphrase(key -> System.console().readPassword("Enter passphrase for key '%s': ", key));
         }
         return b.build();
     }

@@ -35,9 +35,24 @@ final class Progress implements SyncListener, AutoCloseable {
      * listener that prints each error as it happens; for --json, one that does nothing.
      */
     static SyncListenerHandle open(boolean json, PrintWriter err) {
-        boolean terminal = System.console() != null && System.console().isTerminal();
+        return open(json, false, err);
+    }
+
+    /** As {@link #open(boolean, PrintWriter)}, with no progress line when {@code noLine} (a dry run's plan). */
+    static SyncListenerHandle open(boolean json, boolean noLine, PrintWriter err) {
+        boolean terminal = !noLine && System.console() != null && System.console().isTerminal();
         if (json) {
-            return new SyncListenerHandle(SyncListener.NONE, () -> { });
+            // Errors as JSON objects on stderr, as they happen (the report on stdout has them too).
+            SyncListener errors = new SyncListener() {
+                @Override
+                public void error(dev.remotepath.syncer.SyncError e) {
+                    synchronized (err) {
+                        err.println(Failures.json(e));
+                        err.flush();
+                    }
+                }
+            };
+            return new SyncListenerHandle(errors, () -> { });
         }
         if (!terminal) {
             SyncListener errors = new SyncListener() {

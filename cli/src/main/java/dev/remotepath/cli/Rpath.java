@@ -48,6 +48,7 @@ public final class Rpath {
     Path knownHosts;
     boolean acceptNewHostKeys;
     String sftpClient = "mina";
+    String proxyJump;
     URI s3Endpoint;
     String s3Region;
     boolean s3PathStyle;
@@ -78,6 +79,8 @@ public final class Rpath {
                 .flag(() -> acceptNewHostKeys = true,
                         "SFTP: accept and record unknown host keys (changed keys still fail).", "--accept-new-host-keys")
                 .option("mina|sshj", v -> sftpClient = v, "SFTP: the SSH client library (default mina).", "--sftp-client")
+                .option("[USER@]HOST[:PORT]", v -> proxyJump = v, "SFTP: connect through this SSH host (comma-separated "
+                        + "hops, as ssh -J; default: ProxyJump of ~/.ssh/config).", "-J", "--proxy-jump")
                 .option("URL", v -> s3Endpoint = Syntax.toUri(v),
                         "S3: an S3-compatible endpoint (http(s)://host:port); default AWS.", "--s3-endpoint")
                 .option("R", v -> s3Region = v, "S3: the region (default: AWS_REGION or the profile's, else us-east-1).",
@@ -141,6 +144,12 @@ public final class Rpath {
                 throw new UsageException(global, "a subcommand is required");
             }
         } catch (UsageException e) {
+            if (json || java.util.Arrays.asList(args).contains("--json")) {
+                err.println(Json.obj().put("error", e.getMessage()).put("path", null).put("other", null)
+                        .put("kind", "usage").put("command", e.syntax().usageName()).put("exit", Failures.USAGE)
+                        .put("usage", e.syntax().usageLine()));
+                return Failures.USAGE;
+            }
             err.println(e.getMessage());
             err.println(e.syntax().usageLine());
             err.println("Try '" + e.syntax().usageName() + " --help' for more information.");
@@ -154,7 +163,7 @@ public final class Rpath {
         try {
             return command.call();
         } catch (Exception e) {
-            return Failures.report(command.syntax().commandName(), e, verbose, err);
+            return Failures.report(command.syntax().commandName(), e, verbose, json, err);
         }
     }
 

@@ -68,7 +68,7 @@ final class SyncCommand implements Command {
 
     @Override
     public Integer call() throws Exception {
-        try (Progress.SyncListenerHandle progress = Progress.open(rpath.json || dryRun, rpath.err)) {
+        try (Progress.SyncListenerHandle progress = Progress.open(rpath.json, dryRun, rpath.err)) {
             PathSyncer.Builder b = PathSyncer.builder(Paths.of(source), Paths.of(target))
                     .deleteExtraneous(delete)
                     .allowEmptySource(allowEmptySource)
@@ -132,7 +132,8 @@ final class SyncCommand implements Command {
             List<Object> errors = new ArrayList<>();
             for (SyncError e : r.errors()) {
                 errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation())
-                        .put("message", Hints.forCli(e.message())));
+                        .put("message", Hints.forCli(e.message()))
+                        .put("kind", e.exceptionType().map(Failures::kind).orElse("sync")));
             }
             rpath.out.println(Json.obj().put("filesCopied", r.filesCopied()).put("bytesCopied", r.bytesCopied())
                     .put("filesSkipped", r.filesSkipped()).put("filesDeleted", r.filesDeleted())
