@@ -22,7 +22,7 @@ public final class Rpath {
 
     /** The subcommands' names, in the order help lists them. */
     private static final List<String> COMMANDS =
-            List.of("ls", "stat", "cat", "cp", "mv", "rm", "mkdir", "checksum", "sync", "script");
+            List.of("ls", "stat", "cat", "cp", "mv", "rm", "mkdir", "checksum", "sync", "script", "completion");
 
     /** The subcommand {@code name} bound to this run's options, or null for no such subcommand. */
     private Command command(String name) {
@@ -37,6 +37,7 @@ public final class Rpath {
             case "checksum" -> new ChecksumCommand(this);
             case "sync" -> new SyncCommand(this);
             case "script" -> new ScriptCommand(this);
+            case "completion" -> new CompletionCommand(this);
             default -> null;
         };
     }
@@ -61,6 +62,20 @@ public final class Rpath {
 
     boolean help;
     boolean version;
+
+    /** The global options, for shell completion. */
+    Syntax globalSyntax() {
+        return syntax();
+    }
+
+    /** Each subcommand's options by its name, in help's order, for shell completion. */
+    java.util.Map<String, Syntax> commandSyntaxes() {
+        java.util.Map<String, Syntax> all = new java.util.LinkedHashMap<>();
+        for (String name : COMMANDS) {
+            all.put(name, command(name).syntax());
+        }
+        return all;
+    }
 
     /** The options valid before and after every subcommand. */
     private Syntax syntax() {

@@ -109,6 +109,15 @@ final class Syntax {
         return this;
     }
 
+    /** An option as shell completion sees it: its names, its value's label (empty for a flag), its description. */
+    record Completable(List<String> names, String label, String description) {
+    }
+
+    /** The options, for shell completion. */
+    List<Completable> completables() {
+        return options.stream().map(o -> new Completable(o.names, o.label, o.description)).toList();
+    }
+
     /** At most one of these options (by their names) may be given. */
     Syntax exclusive(String... names) {
         exclusive.add(List.of(names));
