@@ -48,6 +48,7 @@ public final class TreeCopier {
     private final boolean replace;
     private final boolean followInside;
     private final LongConsumer progress;
+    private final Listener listener;
     private final Deque<String> ancestorKeys = new ArrayDeque<>();
     /** Fingerprints of the listings above the directory being copied (TraversalLimits). */
     private final Deque<Long> ancestorListings = new ArrayDeque<>();
@@ -61,10 +62,44 @@ public final class TreeCopier {
     /** Directories copied, with their source's time, set once every file below them is written. */
     private final List<Map.Entry<RemotePath, Instant>> directoryTimes = new ArrayList<>();
 
-    private TreeCopier(boolean replace, boolean followInside, LongConsumer progress) {
+    private TreeCopier(boolean replace, boolean followInside, Listener listener) {
         this.replace = replace;
         this.followInside = followInside;
-        this.progress = progress;
+        this.listener = listener;
+        this.progress = listener::bytesWritten;
+    }
+
+    private static Listener serialized(Listener l) {
+        Object lock = new Object();
+        return new Listener() {
+            @Override
+            public void fileScheduled(RemotePath source, long size) {
+                synchronized (lock) {
+                    l.fileScheduled(source, size);
+                }
+            }
+
+            @Override
+            public void bytesWritten(long n) {
+                synchronized (lock) {
+                    l.bytesWritten(n);
+                }
+            }
+
+            @Override
+            public void fileDone(RemotePath source) {
+                synchronized (lock) {
+                    l.fileDone(source);
+                }
+            }
+
+            @Override
+            public void walkFinished() {
+                synchronized (lock) {
+                    l.walkFinished();
+                }
+            }
+        };
     }
 
     /** Copies {@code source} (file, link or tree) to {@code target}; see {@link RemotePath#copyTo}. */
@@ -72,8 +107,42 @@ public final class TreeCopier {
         copy(source, target, n -> { }, options);
     }
 
+    /**
+     * What a copy reports as it goes, for a progress display: each file when the walk reaches
+     * it (with its size), the bytes written, each file done, and the end of the walk (the totals
+     * are final then). Called one call at a time, from the copy's threads.
+     */
+    public interface Listener {
+        /** A file the walk found and will copy, of {@code size} bytes (0 when unknown). */
+        default void fileScheduled(RemotePath source, long size) {
+        }
+
+        /** {@code n} more bytes were written. */
+        default void bytesWritten(long n) {
+        }
+
+        /** A file is copied (or its copy failed). */
+        default void fileDone(RemotePath source) {
+        }
+
+        /** Every file of the tree has been scheduled. */
+        default void walkFinished() {
+        }
+    }
+
     /** As {@link #copy(RemotePath, RemotePath, CopyOption...)}, reporting each chunk of bytes written. */
     public static void copy(RemotePath source, RemotePath target, LongConsumer progress, CopyOption... options)
+            throws IOException {
+        copy(source, target, new Listener() {
+            @Override
+            public void bytesWritten(long n) {
+                progress.accept(n);
+            }
+        }, options);
+    }
+
+    /** As {@link #copy(RemotePath, RemotePath, CopyOption...)}, reporting to {@code listener} as it goes. */
+    public static void copy(RemotePath source, RemotePath target, Listener listener, CopyOption... options)
             throws IOException {
         Set<CopyOption> opts = Set.of(options);
         for (CopyOption o : opts) {
@@ -87,17 +156,14 @@ public final class TreeCopier {
                     source.equals(target) ? "source and target are the same" : "target lies inside the source tree");
         }
         // Progress is reported from several copies at once: callers get it one call at a time.
-        Object lock = new Object();
+        Listener serial = serialized(listener);
         TreeCopier copier = new TreeCopier(opts.contains(StandardCopyOption.REPLACE_EXISTING),
-                opts.contains(RemoteCopyOption.FOLLOW_LINKS), n -> {
-                    synchronized (lock) {
-                        progress.accept(n);
-                    }
-                });
+                opts.contains(RemoteCopyOption.FOLLOW_LINKS), serial);
         FileStat stat = source.stat(opts.contains(LinkOption.NOFOLLOW_LINKS)
                 ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0]);
         if (!stat.isDirectory() && !(stat.isSymbolicLink() && copier.followInside)) {
             copier.copyEntry(new DirEntry(source, stat), target, source);
+            serial.walkFinished();
             return;
         }
         // The same, through links: a target that is an alias inside the source tree would copy forever.
@@ -115,6 +181,7 @@ public final class TreeCopier {
             transfers = pool;
             try {
                 copyEntry(root, target, resolved);
+                listener.walkFinished();
             } catch (IOException | RuntimeException | Error e) {
                 walkFailure = e;
             }
@@ -150,6 +217,7 @@ public final class TreeCopier {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("copy of " + entry.path() + " interrupted");
         }
+        listener.fileScheduled(entry.path(), entry.stat().size().orElse(0));
         transfers.execute(() -> {
             try {
                 FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
@@ -157,6 +225,7 @@ public final class TreeCopier {
                 failures.add(e);
             } finally {
                 slots.release();
+                listener.fileDone(entry.path());
             }
         });
     }
@@ -181,7 +250,12 @@ public final class TreeCopier {
                 if (transfers != null) {
                     submitFile(entry, target);
                 } else {
-                    FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
+                    listener.fileScheduled(entry.path(), entry.stat().size().orElse(0));
+                    try {
+                        FileTransfer.copyFile(entry.path(), entry.stat(), target, replace, progress);
+                    } finally {
+                        listener.fileDone(entry.path());
+                    }
                 }
             }
             case DIRECTORY -> copyTree(entry, target, resolved);

@@ -36,7 +36,7 @@ final class CpCommand implements Command {
             throw new dev.remotepath.IsDirectoryException(src.toString(), "use cp -r");
         }
         try (Progress.SyncListenerHandle progress = Progress.open(rpath.json, rpath.err)) {
-            TreeCopier.copy(src, dst, progress.bytes(), new CopyOption[] {
+            TreeCopier.copy(src, dst, progress.copyListener(), new CopyOption[] {
                 StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS});
         }
         if (rpath.json) {

@@ -7,14 +7,20 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A progress line on stderr for copies and syncs that take more than a moment: files and
- * bytes done, rate, and ETA from the work scheduled so far. Shown only on a terminal, never
- * in {@code --json} mode; it draws nothing for the first second, so quick runs stay quiet.
+ * A progress line on stderr for copies and syncs that take more than a moment: files and bytes
+ * copied out of those found so far (a {@code +} while the walk is still finding more), the
+ * rate, the ETA once the walk is over, and the largest file in flight with its share done.
+ * Only file copies count as files (directories made, mtimes fixed and deletions do not), so
+ * the count never passes the total. Shown only on a terminal, never in {@code --json} mode; it
+ * draws nothing for the first second, so quick runs stay quiet, and at most five times a
+ * second after that.
  */
-final class Progress implements SyncListener, AutoCloseable {
+final class Progress implements SyncListener, dev.remotepath.tree.TreeCopier.Listener, AutoCloseable {
 
     private static final long FIRST_DRAW_NANOS = 1_000_000_000L;
-    private static final long REDRAW_MILLIS = 250;
+    private static final long REDRAW_MILLIS = 200;
+    /** The line stays within a classic terminal's width, so it redraws in place. */
+    private static final int WIDTH = 79;
 
     private final PrintWriter err;
     private final long start = System.nanoTime();
@@ -22,8 +28,13 @@ final class Progress implements SyncListener, AutoCloseable {
     private final AtomicLong scheduledBytes = new AtomicLong();
     private final AtomicLong doneFiles = new AtomicLong();
     private final AtomicLong doneBytes = new AtomicLong();
+    private volatile boolean walkFinished;
+    /** Copies under way: name, size and bytes done, for the file-in-flight part of the line. */
+    private final java.util.concurrent.ConcurrentHashMap<Object, long[]> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<Object, String> inFlightNames = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread painter;
     private volatile boolean drawn;
+    private int lastLength;
 
     private Progress(PrintWriter err) {
         this.err = err;
@@ -72,9 +83,9 @@ final class Progress implements SyncListener, AutoCloseable {
 
     /** A listener and what to do when the work is over. */
     record SyncListenerHandle(SyncListener listener, Runnable finish) implements AutoCloseable {
-        /** Bytes written by a plain copy (no sync actions). */
-        java.util.function.LongConsumer bytes() {
-            return listener instanceof Progress p ? p.doneBytes::addAndGet : n -> { };
+        /** What a plain copy (no sync actions) reports to. */
+        dev.remotepath.tree.TreeCopier.Listener copyListener() {
+            return listener instanceof Progress p ? p : new dev.remotepath.tree.TreeCopier.Listener() { };
         }
 
         @Override
@@ -83,31 +94,86 @@ final class Progress implements SyncListener, AutoCloseable {
         }
     }
 
-    /** For a single copy whose size is known up front. */
-    void expect(long files, long bytes) {
-        scheduledFiles.addAndGet(files);
-        scheduledBytes.addAndGet(bytes);
+    private static boolean copiesContent(SyncAction a) {
+        return a.kind() == SyncAction.Kind.COPY_NEW || a.kind() == SyncAction.Kind.COPY_UPDATE;
     }
 
     @Override
     public void scheduled(SyncAction a) {
-        scheduledFiles.incrementAndGet();
-        scheduledBytes.addAndGet(a.size().orElse(0));
+        if (copiesContent(a)) {
+            scheduledFiles.incrementAndGet();
+            scheduledBytes.addAndGet(a.size().orElse(0));
+        }
+    }
+
+    @Override
+    public void started(SyncAction a) {
+        if (copiesContent(a)) {
+            inFlight.put(a, new long[] {a.size().orElse(0), 0});
+            inFlightNames.put(a, a.relativePath());
+        }
     }
 
     @Override
     public void progress(SyncAction a, long bytes) {
         doneBytes.addAndGet(bytes);
+        long[] f = inFlight.get(a);
+        if (f != null) {
+            f[1] += bytes;
+        }
     }
 
     @Override
     public void finished(SyncAction a) {
-        doneFiles.incrementAndGet();
+        if (copiesContent(a)) {
+            done(a);
+        }
     }
 
     @Override
     public void failed(SyncAction a, java.io.IOException e) {
+        if (copiesContent(a)) {
+            done(a);
+        }
+    }
+
+    private void done(Object key) {
         doneFiles.incrementAndGet();
+        inFlight.remove(key);
+        inFlightNames.remove(key);
+    }
+
+    @Override
+    public void traversalFinished() {
+        walkFinished = true;
+    }
+
+    // TreeCopier.Listener: rpath cp
+
+    @Override
+    public void fileScheduled(dev.remotepath.RemotePath source, long size) {
+        scheduledFiles.incrementAndGet();
+        scheduledBytes.addAndGet(size);
+        inFlight.put(source, new long[] {size, -1}); // bytes of a tree copy are not told per file
+        inFlightNames.put(source, source.name());
+    }
+
+    @Override
+    public void bytesWritten(long n) {
+        doneBytes.addAndGet(n);
+        if (inFlight.size() == 1) {
+            inFlight.values().forEach(f -> f[1] = f[1] < 0 ? n : f[1] + n); // one file in flight: its bytes
+        }
+    }
+
+    @Override
+    public void fileDone(dev.remotepath.RemotePath source) {
+        done(source);
+    }
+
+    @Override
+    public void walkFinished() {
+        walkFinished = true;
     }
 
     /** An error printed as it happens, above the progress line (which is redrawn after it). */
@@ -142,15 +208,59 @@ final class Progress implements SyncListener, AutoCloseable {
     }
 
     private synchronized void draw() {
-        double seconds = (System.nanoTime() - start) / 1e9;
-        long bytes = doneBytes.get();
-        double rate = bytes / Math.max(seconds, 1e-3);
-        long left = Math.max(0, scheduledBytes.get() - bytes);
-        String eta = rate > 0 && left > 0 ? duration((long) (left / rate)) : "-";
-        err.printf(Locale.ROOT, "\r%,d/%,d files  %s/%s  %s/s  ETA %s   ", doneFiles.get(), scheduledFiles.get(),
-                size(bytes), size(scheduledBytes.get()), size((long) rate), eta);
+        String line = line(System.nanoTime() - start);
+        StringBuilder out = new StringBuilder(line.length() + 8).append('\r').append(line);
+        for (int i = line.length(); i < lastLength; i++) {
+            out.append(' '); // wipe what a longer previous line left
+        }
+        lastLength = line.length();
+        err.print(out);
         err.flush();
         drawn = true;
+    }
+
+    /** The progress line after {@code elapsedNanos}: what the terminal shows. */
+    String line(long elapsedNanos) {
+        double seconds = elapsedNanos / 1e9;
+        long bytes = doneBytes.get();
+        long totalBytes = scheduledBytes.get();
+        double rate = bytes / Math.max(seconds, 1e-3);
+        String more = walkFinished ? "" : "+";
+        long left = Math.max(0, totalBytes - bytes);
+        String eta = !walkFinished ? "-" : left == 0 ? "0:00" : rate > 0 ? duration((long) Math.ceil(left / rate)) : "-";
+        StringBuilder sb = new StringBuilder(WIDTH + 16);
+        sb.append(String.format(Locale.ROOT, "%,d/%,d%s files  %s/%s%s  %s/s  ETA %s", doneFiles.get(),
+                scheduledFiles.get(), more, size(bytes), size(totalBytes), more, size((long) rate), eta));
+        // The largest file in flight, when it is large enough to be worth naming (a second's worth or 1 MiB).
+        Object biggest = null;
+        long biggestSize = Math.max(1 << 20, (long) rate);
+        for (java.util.Map.Entry<Object, long[]> f : inFlight.entrySet()) {
+            if (f.getValue()[0] >= biggestSize) {
+                biggest = f.getKey();
+                biggestSize = f.getValue()[0];
+            }
+        }
+        if (biggest != null) {
+            long[] f = inFlight.get(biggest);
+            String name = inFlightNames.get(biggest);
+            if (f != null && name != null) {
+                String pct = f[1] >= 0 && f[0] > 0 ? " " + Math.min(100, f[1] * 100 / f[0]) + "%" : "";
+                int room = WIDTH - sb.length() - 2 - pct.length();
+                if (room >= 8) {
+                    sb.append("  ").append(shorten(Text.escape(name), room)).append(pct);
+                }
+            }
+        }
+        return sb.length() > WIDTH ? sb.substring(0, WIDTH) : sb.toString();
+    }
+
+    /** {@code name} within {@code room} characters, its middle elided. */
+    static String shorten(String name, int room) {
+        if (name.length() <= room) {
+            return name;
+        }
+        int head = (room - 1) / 2;
+        return name.substring(0, head) + "\u2026" + name.substring(name.length() - (room - 1 - head));
     }
 
     @Override

@@ -16,6 +16,13 @@ public interface SyncListener {
     default void started(SyncAction action) {
     }
 
+    /**
+     * The traversal is over: every action of the walk has been {@link #scheduled}, so the
+     * totals are final (deletions, decided afterwards, may still follow).
+     */
+    default void traversalFinished() {
+    }
+
     default void progress(SyncAction action, long bytes) {
     }
 

@@ -126,6 +126,7 @@ final class SyncRun {
         slots = new Semaphore(options.transfers());
         try {
             traverse();
+            listener.traversalFinished();
         } finally {
             pool.close(); // waits for every transfer handed out
         }
