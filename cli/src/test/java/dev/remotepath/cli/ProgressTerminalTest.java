@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProgressTerminalTest {
 
     private static final Pattern FRAME = Pattern.compile(
-            "([\\d,]+)/([\\d,]+)(\\+?) files  (\\S+ \\S+)/(\\S+ \\S+)(\\+?)  (\\S+ \\S+)/s  ETA (\\S+)(.*)");
+            "([\\d,]+)/([\\d,]+)(\\+?) files  ([\\d.]+ [KMGT]?i?B)/([\\d.]+ [KMGT]?i?B)(\\+?)  ([\\d.]+ [KMGT]?i?B)/s  ETA (\\S+)(.*)");
 
     @TempDir
     Path temp;
