@@ -39,6 +39,12 @@ public enum Capability {
      * {@code NoSuchFileException}. Creating a directory still needs its parent.
      */
     IMPLICIT_DIRECTORIES,
+    /**
+     * {@link RemoteFileSystem#listTree} lists a whole tree in a few requests (S3's
+     * {@code ListObjectsV2} without a delimiter: 1,000 keys a page, whatever the directories),
+     * where a walk would list each directory on its own.
+     */
+    FLAT_LISTING,
     /** The server computes some checksums itself ({@link RemoteFileSystem#nativeChecksums()}). */
     NATIVE_CHECKSUM,
     /**

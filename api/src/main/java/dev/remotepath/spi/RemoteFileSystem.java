@@ -71,6 +71,19 @@ public interface RemoteFileSystem extends Closeable {
         return list(directory, detail);
     }
 
+    /**
+     * Lists everything below {@code directory} at any depth, for a backend that declares
+     * {@link Capability#FLAT_LISTING}: each entry's name is its path below {@code directory},
+     * its raw names joined by {@code /} ({@code a/b/c.txt}), with the metadata {@code detail}
+     * asks for. Directories need not be listed: one is implied by anything below it (a listed
+     * directory, an object store's marker, is an empty one's only trace). Entries come in any
+     * order. Fails as {@link #list} does for a missing directory or a file. The api validates
+     * every name of every path ({@link dev.remotepath.tree.FlatIndex}); a backend need not.
+     */
+    default DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no flat listing");
+    }
+
     /** Opens a file for reading from byte {@code offset} (0 for the start). */
     InputStream openRead(RemotePath file, long offset) throws IOException;
 

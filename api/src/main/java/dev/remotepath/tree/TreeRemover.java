@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * Recursive delete driven by the listings' types: one stat of the start (to never follow a
- * link there), one list per directory, and the files of each directory handed to the
- * backend's batch delete. Links are removed, never followed.
+ * link there), one list per directory (or one flat listing of the whole tree where the backend
+ * has one, {@link FlatIndex}), and the files of each directory handed to the backend's batch
+ * delete. Links are removed, never followed.
  */
 public final class TreeRemover {
 
@@ -33,19 +34,20 @@ public final class TreeRemover {
         RemoteFileSystem fs = path.fileSystem();
         if (fs.stat(path, false).isDirectory()) {
             long[] counts = new long[2];
-            removeTree(path, counts);
+            removeTree(path, FlatIndex.read(path, ListDetail.TYPES, FlatIndex.DEFAULT_BUDGET).orElse(null), counts);
             return new Removed(counts[0], counts[1]);
         }
         fs.deleteFile(path);
         return new Removed(1, 0);
     }
 
-    private static void removeTree(RemotePath dir, long[] counts) throws IOException {
+    private static void removeTree(RemotePath dir, FlatIndex index, long[] counts) throws IOException {
         RemoteFileSystem fs = dir.fileSystem();
         List<RemotePath> files = new ArrayList<>();
-        for (DirEntry e : Listings.read(dir, ListDetail.TYPES)) {
+        java.util.Optional<List<DirEntry>> indexed = index == null ? java.util.Optional.empty() : index.take(dir);
+        for (DirEntry e : indexed.isPresent() ? indexed.get() : Listings.read(dir, ListDetail.TYPES)) {
             if (e.isDirectory()) {
-                removeTree(e.path(), counts);
+                removeTree(e.path(), index, counts);
             } else {
                 files.add(e.path());
             }

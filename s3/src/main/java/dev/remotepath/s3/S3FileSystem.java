@@ -135,7 +135,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE,
                 Capability.SERVER_SIDE_COPY, Capability.BATCH_DELETE, Capability.NATIVE_CHECKSUM,
-                Capability.IMPLICIT_DIRECTORIES);
+                Capability.IMPLICIT_DIRECTORIES, Capability.FLAT_LISTING);
     }
 
     S3Client client() {
@@ -322,6 +322,18 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         rememberDirectory(prefix);
         return new S3Listing(this, directory, prefix, first);
+    }
+
+    @Override
+    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        requireOpen();
+        String prefix = prefix(directory);
+        ListObjectsV2Response first = listPage(directory, prefix, null, 1000, false);
+        if (first.contents().isEmpty() && !isRoot(directory)) {
+            return list(directory, detail); // nothing below: an empty directory, a file or nothing, as list() says
+        }
+        rememberDirectory(prefix);
+        return new S3TreeListing(this, directory, prefix, first);
     }
 
     /** One page of keys under {@code prefix}, grouped by {@code /} when {@code delimited}. */

@@ -117,6 +117,7 @@ class S3RequestCountTest {
 
     @Test
     void walkingATreeListsEachDirectoryOnceAndHeadsNothing() throws Exception {
+        // (A walk lists per directory: it is lazy and may stop early; the syncer and rm -r list flat.)
         for (int d = 0; d < 5; d++) {
             seed("walked/d" + d + "/", 20);
             seed("walked/d" + d + "/sub/", 3);
@@ -139,6 +140,8 @@ class S3RequestCountTest {
         assertThat(counter.count("DeleteObjects")).as(counter.toString()).isEqualTo(4);
         assertThat(counter.count("DeleteObject")).as(counter.toString()).isZero();
         assertThat(counter.count("HeadObject")).as("only the start is stat'ed: " + counter).isEqualTo(1);
+        assertThat(counter.count("ListObjectsV2")).as("the start's stat, one flat listing of 1,000 keys a page, the "
+                + "emptiness check before the marker goes: " + counter).isEqualTo(1 + 3 + 1);
         assertThat(server.blobStore.list("counted", org.jclouds.blobstore.options.ListContainerOptions.Builder
                 .inDirectory("doomed"))).isEmpty();
         assertThat(bucket.resolve("doomed").exists()).isFalse();
@@ -179,7 +182,9 @@ class S3RequestCountTest {
             assertThat(again.filesSkipped()).isEqualTo(n);
             assertThat(counter.count("GetObject")).as(counter.toString()).isZero();
             assertThat(counter.count("HeadObject")).as(counter.toString()).isZero();
-            assertThat(counter.total()).as("one listing per directory: " + counter).isEqualTo(1 + 3);
+            // One flat listing of the 304 keys (files and directory markers): one page.
+            assertThat(counter.total()).as("one flat listing page: " + counter).isEqualTo(1);
+            assertThat(counter.count("ListObjectsV2")).isEqualTo(1);
 
             // Back out of S3 into an empty directory: one GET per file, its mtime from the response.
             Path back = Files.createTempDirectory("rp-s3-back-");
@@ -201,6 +206,53 @@ class S3RequestCountTest {
             SyncReport third = PathSyncer.builder(source, target).build().run();
             assertThat(third.filesCopied()).isEqualTo(1);
             assertThat(target.resolve("d0/file-0.txt").readString()).isEqualTo("CONTENT 0");
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
+
+    /**
+     * The T1 shape at a quarter of its size: a no-op sync of 2,500 files in 50 directories into
+     * S3 is one flat listing, 1,000 keys a page (3 requests), where listing per directory took
+     * 51; nothing else is asked. With the filters pruning a directory, the walk lists per
+     * directory again (and skips the pruned one); with a budget smaller than the tree, too.
+     */
+    @Test
+    void aNoOpSyncIsOneFlatListingOfAThousandKeysAPage() throws Exception {
+        Path local = Files.createTempDirectory("rp-s3-flat-");
+        try {
+            int n = 2_500;
+            for (int i = 0; i < n; i++) {
+                Path f = local.resolve("d" + (i % 50)).resolve("file-" + i + ".txt");
+                Files.createDirectories(f.getParent());
+                Files.writeString(f, "content " + i);
+            }
+            Thread.sleep(2100); // stored after the source's ctime (by more than S3's one second)
+            for (int i = 0; i < n; i++) {
+                Blob blob = server.blobStore.blobBuilder("flat/d" + (i % 50) + "/file-" + i + ".txt")
+                        .payload(("content " + i).getBytes(StandardCharsets.UTF_8)).build();
+                server.blobStore.putBlob("counted", blob);
+            }
+            RemotePath source = RemotePaths.get(local.toUri());
+            RemotePath target = bucket.resolve("flat");
+            counter.reset();
+            SyncReport r = PathSyncer.builder(source, target).build().run();
+            assertThat(r.succeeded()).as(r.errors().toString()).isTrue();
+            assertThat(r.filesSkipped()).isEqualTo(n);
+            assertThat(r.filesCopied()).isZero();
+            assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(3);
+            assertThat(counter.total()).as(counter.toString()).isEqualTo(3);
+
+            counter.reset();
+            SyncReport pruned = PathSyncer.builder(source, target).exclude("d7/").build().run();
+            assertThat(pruned.filesSkipped()).isEqualTo(n - 50);
+            assertThat(counter.count("ListObjectsV2")).as("per directory, d7 not at all: " + counter).isEqualTo(1 + 49);
+
+            counter.reset();
+            SyncReport small = PathSyncer.builder(source, target).flatListingBudget(1_000).build().run();
+            assertThat(small.filesSkipped()).isEqualTo(n);
+            assertThat(counter.count("ListObjectsV2")).as("a page past the budget, then per directory: " + counter)
+                    .isEqualTo(2 + 1 + 50);
         } finally {
             LocalTrees.delete(local);
         }

@@ -23,6 +23,16 @@ final class Filters {
         return !includes.isEmpty() || !excludes.isEmpty();
     }
 
+    /**
+     * Whether the filters may leave whole directories out: an exclude for directories (a
+     * trailing {@code /}) or an anchored include. A walk then skips those subtrees, which a
+     * flat listing would read for nothing.
+     */
+    boolean mayPruneDirectories() {
+        return excludes.stream().anyMatch(g -> g.toString().endsWith("/"))
+                || includes.stream().anyMatch(Glob::isAbsolute);
+    }
+
     /** Whether an entry is left alone on both sides (neither copied nor deleted). */
     boolean ignored(List<String> parts, boolean directory) {
         for (Glob g : excludes) {

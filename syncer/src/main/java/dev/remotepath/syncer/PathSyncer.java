@@ -57,7 +57,7 @@ public final class PathSyncer {
     record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
             List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
             Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime,
-            Retries retries, java.util.OptionalLong bandwidthLimit) {
+            Retries retries, java.util.OptionalLong bandwidthLimit, int flatListingBudget) {
     }
 
     private PathSyncer(RemotePath source, RemotePath target, Options options) {
@@ -114,6 +114,7 @@ public final class PathSyncer {
         private int transfers = 4;
         private ChecksumAlgorithm checksumAlgorithm;
         private SyncListener listener = SyncListener.NONE;
+        private int flatListingBudget = dev.remotepath.tree.FlatIndex.DEFAULT_BUDGET;
         private boolean useServerModtime;
         private int retries = Retries.DEFAULT_RETRIES;
         private long bandwidthLimit;
@@ -244,6 +245,21 @@ public final class PathSyncer {
             return this;
         }
 
+        /**
+         * The most entries a flat listing may hold in memory (default
+         * {@value dev.remotepath.tree.FlatIndex#DEFAULT_BUDGET}); 0 never lists flat. A side whose
+         * backend lists whole trees in a few requests ({@code FLAT_LISTING}: S3) is read that way
+         * when the filters do not prune directories; a tree larger than the budget is listed per
+         * directory instead (see docs/sync.md).
+         */
+        public Builder flatListingBudget(int entries) {
+            if (entries < 0) {
+                throw new IllegalArgumentException("flatListingBudget must not be negative: " + entries);
+            }
+            this.flatListingBudget = entries;
+            return this;
+        }
+
         public Builder listener(SyncListener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
@@ -257,7 +273,8 @@ public final class PathSyncer {
                     allowEmptySource, List.copyOf(includes), List.copyOf(excludes), symlinks, transfers,
                     Optional.ofNullable(checksumAlgorithm), listener, useServerModtime,
                     new Retries(retries, RETRY_BACKOFF),
-                    bandwidthLimit > 0 ? java.util.OptionalLong.of(bandwidthLimit) : java.util.OptionalLong.empty()));
+                    bandwidthLimit > 0 ? java.util.OptionalLong.of(bandwidthLimit) : java.util.OptionalLong.empty(),
+                    flatListingBudget));
         }
     }
 }
