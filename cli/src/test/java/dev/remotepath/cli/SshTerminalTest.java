@@ -59,6 +59,28 @@ class SshTerminalTest {
             String out = Files.readString(screen, StandardCharsets.UTF_8);
             assertThat(p.exitValue()).as(out).isZero();
             assertThat(out).contains("hello.txt").doesNotContainIgnoringCase("password").doesNotContain("passphrase");
+
+            // A key the server refuses, and a server that takes no password (OpenSSH here): no
+            // prompt either, but one clear line saying what was offered, exit 1.
+            Path stranger = temp.resolve("stranger_" + client);
+            dev.remotepath.testkit.ServerProcesses.keygen(stranger, false);
+            Files.writeString(home.resolve(".ssh/config"), """
+                    Host files
+                      HostName 127.0.0.1
+                      Port %d
+                      IdentityFile %s
+                    """.formatted(sshd.port, stranger));
+            Path refusedScreen = temp.resolve("refused-" + client);
+            ProcessBuilder refused = new ProcessBuilder("script", "-qfec", cmd.toString(), "/dev/null")
+                    .redirectOutput(refusedScreen.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+            refused.environment().remove("SSH_AUTH_SOCK");
+            refused.environment().remove("RPATH_SFTP_PASSWORD");
+            Process q = refused.start();
+            assertThat(q.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String said = Files.readString(refusedScreen, StandardCharsets.UTF_8);
+            assertThat(q.exitValue()).as(said).isEqualTo(1);
+            assertThat(said).doesNotContain("SFTP password:").contains("authentication failed for user",
+                    "offered: keys [" + stranger + "]").doesNotContain("Exception");
         }
     }
 }

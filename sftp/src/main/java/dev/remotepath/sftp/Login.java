@@ -150,8 +150,8 @@ final class Login {
         if (!keyFiles.isEmpty()) {
             parts.add("keys " + keyFiles);
         }
-        if (passwordAsked || at.options().password().isPresent()) {
-            parts.add("password");
+        if (passwordAsked) {
+            parts.add("password"); // only when a password method was tried: a server may take none
         }
         return String.join(", ", parts);
     }

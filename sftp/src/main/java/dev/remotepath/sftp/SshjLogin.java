@@ -124,24 +124,8 @@ final class SshjLogin {
                 }
                 methods.add(new AuthPublickey(new FileKey(ssh, key, login)));
             }
-            if (options.password().isPresent()) {
-                PasswordFinder password = new PasswordFinder() {
-                    @Override
-                    public char[] reqPassword(Resource<?> resource) {
-                        char[] pw = login.password();
-                        return pw == null ? new char[0] : pw; // no answer at the prompt: an empty one, refused
-                    }
-
-                    @Override
-                    public boolean shouldRetry(Resource<?> resource) {
-                        return false;
-                    }
-                };
-                methods.add(new AuthKeyboardInteractive(new PasswordResponseProvider(password)));
-                methods.add(new AuthPassword(password));
-            }
             try {
-                ssh.auth(at.user(), methods);
+                authenticate(ssh, at, login, methods);
             } catch (UserAuthException e) {
                 throw at.authenticationFailed(login);
             } catch (TransportException e) {
@@ -168,6 +152,49 @@ final class SshjLogin {
             }
             throw e;
         }
+    }
+
+    /**
+     * The keys first (or the "none" method, to learn what the server takes); then, only if the
+     * server refused them and takes keyboard-interactive or password, those, asking the
+     * password then: sshj asks a method's password before it knows whether the server takes
+     * the method, which prompted at a terminal for a server that takes no password at all.
+     */
+    private static void authenticate(SSHClient ssh, SftpEndpoint at, Login login, List<AuthMethod> keys)
+            throws UserAuthException, TransportException {
+        try {
+            ssh.auth(at.user(), keys.isEmpty() ? List.of(new net.schmizz.sshj.userauth.method.AuthNone()) : keys);
+            return;
+        } catch (UserAuthException refused) {
+            if (at.options().password().isEmpty()) {
+                throw refused;
+            }
+        }
+        List<String> allowed = new ArrayList<>();
+        ssh.getUserAuth().getAllowedMethods().forEach(allowed::add);
+        PasswordFinder password = new PasswordFinder() {
+            @Override
+            public char[] reqPassword(Resource<?> resource) {
+                char[] pw = login.password();
+                return pw == null ? new char[0] : pw; // no answer at the prompt: an empty one, refused
+            }
+
+            @Override
+            public boolean shouldRetry(Resource<?> resource) {
+                return false;
+            }
+        };
+        List<AuthMethod> secrets = new ArrayList<>();
+        if (allowed.contains("keyboard-interactive")) {
+            secrets.add(new AuthKeyboardInteractive(new PasswordResponseProvider(password)));
+        }
+        if (allowed.contains("password")) {
+            secrets.add(new AuthPassword(password));
+        }
+        if (secrets.isEmpty()) {
+            throw new UserAuthException("the server takes neither a password nor keyboard-interactive");
+        }
+        ssh.auth(at.user(), secrets);
     }
 
     /**

@@ -92,8 +92,8 @@ final class SyncRun {
         this.execute = execute;
         this.filters = new Filters(options.includes(), options.excludes());
         boolean flat = options.flatListingBudget() > 0 && !filters.mayPruneDirectories();
-        this.sourceFlat = flat ? new FlatListings(sourceRoot) : null;
-        this.targetFlat = flat ? new FlatListings(targetRoot) : null;
+        this.sourceFlat = flat ? new FlatListings(sourceRoot, options.flatListingBudget()) : null;
+        this.targetFlat = flat ? new FlatListings(targetRoot, options.flatListingBudget()) : null;
         this.listener = execute ? options.listener() : SyncListener.NONE;
         this.contents = new ContentComparison(options.checksumAlgorithm(), contentBytesRead);
         this.bandwidth = new Bandwidth(options.bandwidthLimit());
@@ -749,39 +749,12 @@ final class SyncRun {
         FlatListings flat = dir.sameFileSystemAs(targetRoot) && dir.startsWith(targetRoot) ? targetFlat
                 : dir.sameFileSystemAs(sourceRoot) && dir.startsWith(sourceRoot) ? sourceFlat : null;
         if (flat != null) {
-            java.util.Optional<List<DirEntry>> indexed = flat.take(dir);
+            java.util.Optional<List<DirEntry>> indexed = flat.take(dir, this::retrying);
             if (indexed.isPresent()) {
                 return indexed.get();
             }
         }
         return retrying(() -> Listings.sorted(dir, ListDetail.FILE_STATS));
-    }
-
-    /**
-     * A side's tree read by one flat listing, where its backend has one and the filters prune
-     * no directory (a pruned subtree would be read for nothing): built when the side's root is
-     * first listed, then each directory is served from it once.
-     */
-    private final class FlatListings {
-        private final RemotePath root;
-        private dev.remotepath.tree.FlatIndex index;
-        private boolean tried;
-
-        FlatListings(RemotePath root) {
-            this.root = root;
-        }
-
-        synchronized java.util.Optional<List<DirEntry>> take(RemotePath dir) throws IOException {
-            if (!tried) {
-                if (!dir.equals(root)) {
-                    return java.util.Optional.empty();
-                }
-                tried = true;
-                index = retrying(() -> dev.remotepath.tree.FlatIndex.read(root, ListDetail.FILE_STATS,
-                        options.flatListingBudget())).orElse(null);
-            }
-            return index == null ? java.util.Optional.empty() : index.take(dir);
-        }
     }
 
     private final FlatListings sourceFlat;

@@ -26,7 +26,7 @@ public class CountingFileSystem extends ForwardingFileSystem {
     public enum Call {
         STAT, LIST, OPEN_READ, OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES,
         RENAME, SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY,
-        NATIVE_CHECKSUM, REAL_PATH;
+        NATIVE_CHECKSUM, REAL_PATH, LIST_TREE;
 
         /** The calls that change something: none may happen on either side of a no-op sync. */
         public static final java.util.Set<Call> WRITES = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
@@ -100,6 +100,13 @@ public class CountingFileSystem extends ForwardingFileSystem {
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
         hit(Call.LIST);
         return super.list(directory, detail);
+    }
+
+    /** One flat listing of a whole tree, counted apart from the per-directory {@link Call#LIST}s. */
+    @Override
+    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        hit(Call.LIST_TREE);
+        return super.listTree(directory, detail);
     }
 
     /** Counted as a {@link Call#LIST}: it is one listing of one directory. */

@@ -65,6 +65,8 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
         Set<Capability> caps = EnumSet.noneOf(Capability.class);
         caps.addAll(super.capabilities());
         caps.remove(Capability.SERVER_SIDE_COPY);
+        // Listing faults and latency are per directory: a flat listing would go around them.
+        caps.remove(Capability.FLAT_LISTING);
         if (listingLatencyNanos > 0) {
             caps.remove(Capability.IN_PROCESS);
         }

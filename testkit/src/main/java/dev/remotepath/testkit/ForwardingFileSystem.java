@@ -69,6 +69,12 @@ public class ForwardingFileSystem implements RemoteFileSystem {
         return delegate.list(down(directory), detail);
     }
 
+    /** The delegate's flat listing: its names are relative to the directory, so they need no mapping. */
+    @Override
+    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        return delegate.listTree(down(directory), detail);
+    }
+
     @Override
     public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
             throws IOException {
