@@ -43,6 +43,16 @@ final class LsCommand implements Command {
             return Failures.OK;
         }
         ListDetail detail = stats ? ListDetail.ALL_STATS : ListDetail.TYPES;
+        if (recursive && p.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.FLAT_LISTING)) {
+            // The whole tree is read anyway: one flat listing (S3: 1,000 keys a request) rather
+            // than one listing per directory, printed in the walk's order.
+            java.util.Optional<dev.remotepath.tree.FlatIndex> index = dev.remotepath.tree.FlatIndex.read(p, detail,
+                    dev.remotepath.tree.FlatIndex.DEFAULT_BUDGET);
+            if (index.isPresent()) {
+                printTree(p, p, index.get());
+                return Failures.OK;
+            }
+        }
         if (recursive) {
             try (Stream<DirEntry> all = p.walk(WalkOptions.defaults().withDetail(detail))) {
                 for (DirEntry e : (Iterable<DirEntry>) all::iterator) {
@@ -56,6 +66,17 @@ final class LsCommand implements Command {
             }
         }
         return Failures.OK;
+    }
+
+    /** Depth first, each directory sorted, as a walk prints: from the flat index. */
+    private void printTree(RemotePath root, RemotePath dir, dev.remotepath.tree.FlatIndex index) throws java.io.IOException {
+        List<DirEntry> entries = index.take(dir).orElseGet(List::of);
+        for (DirEntry e : entries) {
+            print(root.relativize(e.path()).pathString(), withMtime(e));
+            if (e.isDirectory()) {
+                printTree(root, e.path(), index);
+            }
+        }
     }
 
     /** The entry's stat, with --mtime asked of the entry itself where the listing had no mtime. */

@@ -153,6 +153,14 @@ class CatLsJsonErrorsTest {
                     "-            5  2023-11-14T22:13:20Z" + " ".repeat(10) + "  a.txt");
             assertThat(requests.stream().filter(r -> r.startsWith("HEAD /bucket/dir/a.txt")).count()).isEqualTo(heads + 1);
 
+            // ls -R reads the whole tree: one flat listing (no delimiter), not one per directory.
+            requests.clear();
+            RpathTest.Result tree = rpath(concat(flags, "ls", "-R", "s3://bucket/dir/"));
+            assertThat(tree.out().lines().toList()).containsExactly("a.txt");
+            assertThat(requests.stream().filter(r -> r.startsWith("GET") && r.contains("list-type=2")))
+                    .anySatisfy(r -> assertThat(r).doesNotContain("delimiter"))
+                    .noneSatisfy(r -> assertThat(r).contains("delimiter"));
+
             RpathTest.Result json = rpath(concat(flags, "ls", "--json", "s3://bucket/dir/"));
             assertThat(json.out().strip()).isEqualTo("{\"name\":\"a.txt\",\"type\":\"file\",\"size\":5,\"mtime\":null,"
                     + "\"storedAt\":\"2026-11-30T10:00:00Z\"}");
