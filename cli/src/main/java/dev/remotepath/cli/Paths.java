@@ -221,7 +221,8 @@ final class Paths {
      * and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, ~/.aws, instance roles), never a flag.
      */
     static dev.remotepath.s3.S3Options s3Options(Rpath r) {
-        dev.remotepath.s3.S3Options.Builder b = dev.remotepath.s3.S3Options.builder().pathStyle(r.s3PathStyle);
+        dev.remotepath.s3.S3Options.Builder b = dev.remotepath.s3.S3Options.builder().pathStyle(r.s3PathStyle)
+                .flatListings(!r.s3PerDirectoryListing);
         if (r.s3Endpoint != null) {
             b.endpoint(r.s3Endpoint);
         }

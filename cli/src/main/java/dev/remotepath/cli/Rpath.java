@@ -50,6 +50,7 @@ public final class Rpath {
     boolean acceptNewHostKeys;
     String sftpClient = "mina";
     String proxyJump;
+    boolean s3PerDirectoryListing;
     URI s3Endpoint;
     String s3Region;
     boolean s3PathStyle;
@@ -102,6 +103,8 @@ public final class Rpath {
                         "--s3-region")
                 .flag(() -> s3PathStyle = true, "S3: address buckets as endpoint/bucket (MinIO, Ceph, s3proxy).",
                         "--s3-path-style")
+                .flag(() -> s3PerDirectoryListing = true, "S3: list trees one directory at a time, for stores whose "
+                        + "flat listing is slow (s3proxy's filesystem provider).", "--s3-per-directory-listing")
                 .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, HTTP: the longest a server may "
                         + "take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),

@@ -133,9 +133,13 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE,
+        EnumSet<Capability> c = EnumSet.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE,
                 Capability.SERVER_SIDE_COPY, Capability.BATCH_DELETE, Capability.NATIVE_CHECKSUM,
-                Capability.IMPLICIT_DIRECTORIES, Capability.FLAT_LISTING);
+                Capability.IMPLICIT_DIRECTORIES);
+        if (options.flatListings()) {
+            c.add(Capability.FLAT_LISTING);
+        }
+        return c;
     }
 
     S3Client client() {
@@ -326,6 +330,9 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     @Override
     public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        if (!options.flatListings()) {
+            throw new UnsupportedOperationException("flat listings are off for this store (S3Options.flatListings)");
+        }
         requireOpen();
         String prefix = prefix(directory);
         ListObjectsV2Response first = listPage(directory, prefix, null, 1000, false);

@@ -248,6 +248,14 @@ class S3RequestCountTest {
             assertThat(pruned.filesSkipped()).isEqualTo(n - 50);
             assertThat(counter.count("ListObjectsV2")).as("per directory, d7 not at all: " + counter).isEqualTo(1 + 49);
 
+            // A store told to list per directory (S3Options.flatListings(false)): 1 + 50, as before flat listings.
+            RemotePath perDirectory = RemotePaths.get(URI.create("s3://counted/flat"), server.options(b -> b.flatListings(false)
+                    .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+            counter.reset();
+            assertThat(PathSyncer.builder(source, perDirectory).build().run().filesSkipped()).isEqualTo(n);
+            assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(1 + 50);
+            perDirectory.fileSystem().close();
+
             counter.reset();
             SyncReport small = PathSyncer.builder(source, target).flatListingBudget(1_000).build().run();
             assertThat(small.filesSkipped()).isEqualTo(n);
