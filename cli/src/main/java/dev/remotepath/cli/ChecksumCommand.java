@@ -33,10 +33,10 @@ final class ChecksumCommand implements Command {
             RemotePath p = Paths.of(uri);
             Checksum c = p.checksum(alg);
             if (rpath.json) {
-                rpath.out.println(Json.obj().put("path", p.toString()).put("algorithm", alg.name().toLowerCase())
-                        .put("checksum", c.hex()).put("origin", c.origin().name().toLowerCase()));
+                rpath.out.println(Json.obj().put("path", uri).put("algorithm", alg.name().toLowerCase())
+                        .put("checksum", c.hex()).put("origin", c.origin().name().toLowerCase()).put("uri", p.toString()));
             } else {
-                rpath.out.println(c.hex() + "  " + Text.escape(p.toString()));
+                rpath.out.println(c.hex() + "  " + Text.escape(uri)); // as typed, as sha256sum prints it
             }
         }
         return Failures.OK;

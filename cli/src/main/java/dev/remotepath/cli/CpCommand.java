@@ -40,7 +40,8 @@ final class CpCommand implements Command {
                 StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS});
         }
         if (rpath.json) {
-            rpath.out.println(Json.obj().put("source", src.toString()).put("target", dst.toString()));
+            rpath.out.println(Json.obj().put("source", Paths.asTyped(src.toString())).put("target", Paths.asTyped(dst.toString()))
+                    .put("sourceUri", src.toString()).put("targetUri", dst.toString()));
         }
         return Failures.OK;
     }

@@ -28,7 +28,8 @@ final class MvCommand implements Command {
         RemotePath dst = Paths.into(src, Paths.of(target));
         src.moveTo(dst, StandardCopyOption.REPLACE_EXISTING);
         if (rpath.json) {
-            rpath.out.println(Json.obj().put("source", src.toString()).put("target", dst.toString()));
+            rpath.out.println(Json.obj().put("source", Paths.asTyped(src.toString())).put("target", Paths.asTyped(dst.toString()))
+                    .put("sourceUri", src.toString()).put("targetUri", dst.toString()));
         }
         return Failures.OK;
     }

@@ -26,9 +26,9 @@ final class StatCommand implements Command {
         RemotePath p = Paths.of(uri);
         FileStat s = p.stat(LinkOption.NOFOLLOW_LINKS);
         if (rpath.json) {
-            rpath.out.println(Json.obj().put("path", p.toString()).put("name", p.name()).put("type", s.type().label())
+            rpath.out.println(Json.obj().put("path", uri).put("name", p.name()).put("type", s.type().label())
                     .put("size", s.isRegularFile() && s.size().isPresent() ? s.size().getAsLong() : null)
-                    .put("mtime", s.lastModified().map(Object::toString).orElse(null)));
+                    .put("mtime", s.lastModified().map(Object::toString).orElse(null)).put("uri", p.toString()));
             return Failures.OK;
         }
         rpath.out.println("path:        " + Text.escape(p.toString()));
