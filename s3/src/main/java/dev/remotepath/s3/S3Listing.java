@@ -36,19 +36,20 @@ final class S3Listing implements DirectoryListing {
     private String continuation;
     private boolean finished;
 
-    S3Listing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) {
+    S3Listing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) throws IOException {
         this.fs = fs;
         this.directory = directory;
         this.prefix = prefix;
         take(first);
     }
 
-    private void take(ListObjectsV2Response page) {
+    private void take(ListObjectsV2Response page) throws IOException {
         for (S3Object o : page.contents()) {
             String key = o.key();
             if (key.equals(prefix)) {
                 continue; // this directory's marker
             }
+            requireUnder(key);
             String name = key.substring(prefix.length());
             if (name.endsWith("/") && name.indexOf('/') == name.length() - 1) {
                 // A child's marker returned as an object rather than a common prefix (some
@@ -64,9 +65,21 @@ final class S3Listing implements DirectoryListing {
         }
         for (CommonPrefix p : page.commonPrefixes()) {
             String sub = p.prefix();
+            requireUnder(sub);
+            if (!sub.endsWith("/")) {
+                throw new IOException(directory + ": the store listed the common prefix '" + sub
+                        + "', which does not end with the delimiter '/'");
+            }
             directory(sub, sub.substring(prefix.length(), sub.length() - 1));
         }
         continuation = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+    }
+
+    /** A listing that names a key outside its prefix lies: no evidence for anything below it. */
+    private void requireUnder(String key) throws IOException {
+        if (!key.startsWith(prefix) || key.length() == prefix.length()) {
+            throw new IOException(directory + ": the store listed '" + key + "', which is not below '" + prefix + "'");
+        }
     }
 
     private void directory(String subPrefix, String name) {

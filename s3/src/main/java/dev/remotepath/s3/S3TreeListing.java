@@ -31,7 +31,7 @@ final class S3TreeListing implements DirectoryListing {
     private String continuation;
     private boolean finished;
 
-    S3TreeListing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) {
+    S3TreeListing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) throws IOException {
         this.fs = fs;
         this.directory = directory;
         this.prefix = prefix;
@@ -39,11 +39,15 @@ final class S3TreeListing implements DirectoryListing {
         take(first);
     }
 
-    private void take(ListObjectsV2Response page) {
+    private void take(ListObjectsV2Response page) throws IOException {
         for (S3Object o : page.contents()) {
             String key = o.key();
             if (key.equals(prefix)) {
                 continue; // this directory's marker
+            }
+            if (!key.startsWith(prefix)) {
+                // A listing that lies is no evidence: nothing below may be compared or deleted on it.
+                throw new IOException(directory + ": the store listed the key '" + key + "', which is not under '" + prefix + "'");
             }
             String rel = key.substring(prefix.length());
             int slash = key.lastIndexOf('/');

@@ -104,4 +104,23 @@ class S3ErrorAnswersTest {
                 .hasMessageContaining("HTTP 503 SlowDown: Please reduce your request rate.");
         dir.fileSystem().close();
     }
+
+    /**
+     * A listing that names keys outside the prefix it was asked for lies: per directory and
+     * flat, it fails the listing (nothing below is compared or deleted on it) rather than
+     * having the key's tail taken for a name.
+     */
+    @Test
+    void aListingOfKeysOutsideThePrefixFailsInsteadOfBeingCutToNames() throws IOException {
+        answer.set(new Answer(200, "application/xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>failing</Name>                <Prefix>dir/</Prefix><KeyCount>2</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>                <Contents><Key>dir/fine.txt</Key><LastModified>2026-11-30T10:00:00.000Z</LastModified>                <ETag>&quot;2c1743a391305fbf367df8e4f069f9f9&quot;</ETag><Size>5</Size></Contents>                <Contents><Key>elsewhere/secret.txt</Key><LastModified>2026-11-30T10:00:00.000Z</LastModified>                <ETag>&quot;2c1743a391305fbf367df8e4f069f9f9&quot;</ETag><Size>5</Size></Contents>                <CommonPrefixes><Prefix>other/</Prefix></CommonPrefixes></ListBucketResult>""", null));
+        RemotePath dir = bucket();
+        assertThatThrownBy(dir::list).isInstanceOf(IOException.class)
+                .hasMessageContaining("the store listed 'elsewhere/secret.txt', which is not below 'dir/'");
+        assertThatThrownBy(() -> dir.fileSystem().listTree(dir, dev.remotepath.spi.ListDetail.FILE_STATS))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the store listed the key 'elsewhere/secret.txt', which is not under 'dir/'");
+        dir.fileSystem().close();
+    }
 }
