@@ -549,6 +549,10 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     // ---------------------------------------------------------------- attributes
 
+    /**
+     * Sets this path's modification time, never through a symbolic link: a link gets the time
+     * itself (or the call fails where the backend cannot), what it points to is left alone.
+     */
     public RemotePath setLastModifiedTime(Instant time) throws IOException {
         requireWritable("setLastModifiedTime");
         fs.setLastModifiedTime(this, time);

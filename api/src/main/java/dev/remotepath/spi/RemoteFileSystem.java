@@ -115,7 +115,11 @@ public interface RemoteFileSystem extends Closeable {
      */
     void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException;
 
-    /** Sets a file's modification time ({@link Capability#SET_LAST_MODIFIED_TIME}). */
+    /**
+     * Sets a file's modification time ({@link Capability#SET_LAST_MODIFIED_TIME}). Never through a
+     * symbolic link: a link at {@code path} gets the time itself, or the call fails where the
+     * backend cannot set a link's own time; what the link points to is left alone.
+     */
     default void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         throw unsupported(path, "setting the modification time");
     }

@@ -45,6 +45,7 @@ final class MinaWire implements SftpWire {
     private final ClientSession session;
     private final SftpClient sftp;
     private final OpenSSHPosixRenameExtension posixRename;
+    private final boolean lsetstat;
     private final CheckFileNameExtension checkFile;
     private final CopyDataExtension copyData;
     /** Bytes per READ and per WRITE request: 32 KiB, or what the server's limits@openssh.com allows. */
@@ -63,6 +64,7 @@ final class MinaWire implements SftpWire {
         CheckFileNameExtension check = sftp.getExtension(CheckFileNameExtension.class);
         this.posixRename = rename != null && rename.isSupported() ? rename : null;
         this.checkFile = check != null && check.isSupported() ? check : null;
+        this.lsetstat = sftp.getServerExtensions().containsKey(SftpWire.LSETSTAT);
         CopyDataExtension copy = sftp.getExtension(CopyDataExtension.class);
         // OpenSSH announces copy-data as an extension of its own, which MINA's isSupported()
         // (reading the "supported2" list) does not look at.
@@ -212,6 +214,11 @@ final class MinaWire implements SftpWire {
         return checkFile != null;
     }
 
+    @Override
+    public boolean hasLsetstat() {
+        return lsetstat;
+    }
+
     private static Attributes attributes(SftpClient.Attributes a) {
         Attributes.Kind kind = a.isSymbolicLink() ? Attributes.Kind.SYMLINK : a.isDirectory() ? Attributes.Kind.DIRECTORY
                 : a.isRegularFile() ? Attributes.Kind.FILE : Attributes.Kind.OTHER;
@@ -332,16 +339,29 @@ final class MinaWire implements SftpWire {
     public void setTimes(String path, Instant time) throws IOException {
         // A SETSTAT of our own: MINA writes v3 times as signed 32-bit values and refuses any
         // past 2038-01-19 ("Invalid INT32 value"), where the protocol's are unsigned.
+        Buffer b = new ByteArrayBuffer();
+        b.putString(path, sftp.getNameDecodingCharset());
+        sendTimes(SftpConstants.SSH_FXP_SETSTAT, b, time);
+    }
+
+    @Override
+    public void setTimesNoFollow(String path, Instant time) throws IOException {
+        Buffer b = new ByteArrayBuffer();
+        b.putString(SftpWire.LSETSTAT);
+        b.putString(path, sftp.getNameDecodingCharset());
+        sendTimes(SftpConstants.SSH_FXP_EXTENDED, b, time);
+    }
+
+    /** Appends v3 ATTRS of both times to {@code b}, sends it as {@code type} and expects an OK. */
+    private void sendTimes(int type, Buffer b, Instant time) throws IOException {
         long seconds = time.getEpochSecond() & SftpWire.MAX_V3_SECONDS;
+        b.putUInt(SftpConstants.SSH_FILEXFER_ATTR_ACMODTIME);
+        b.putUInt(seconds);
+        b.putUInt(seconds);
         send(() -> {
             RawSftpClient raw = (RawSftpClient) sftp;
-            Buffer b = new ByteArrayBuffer();
-            b.putString(path, sftp.getNameDecodingCharset());
-            b.putUInt(SftpConstants.SSH_FILEXFER_ATTR_ACMODTIME);
-            b.putUInt(seconds);
-            b.putUInt(seconds);
-            int id = raw.send(SftpConstants.SSH_FXP_SETSTAT, b);
-            SftpStatus status = SftpStatus.parse(SftpResponse.parse(SftpConstants.SSH_FXP_SETSTAT, raw.receive(id)));
+            int id = raw.send(type, b);
+            SftpStatus status = SftpStatus.parse(SftpResponse.parse(type, raw.receive(id)));
             if (!status.isOk()) {
                 throw new SftpException(status.getStatusCode(), status.getMessage());
             }

@@ -218,6 +218,11 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
+    public boolean hasLsetstat() {
+        return first().hasLsetstat();
+    }
+
+    @Override
     public boolean hasCopyData() {
         return first().hasCopyData();
     }
@@ -293,6 +298,11 @@ final class PooledWire implements SftpWire {
     @Override
     public void setTimes(String path, Instant time) throws IOException {
         run(w -> w.setTimes(path, time));
+    }
+
+    @Override
+    public void setTimesNoFollow(String path, Instant time) throws IOException {
+        run(w -> w.setTimesNoFollow(path, time));
     }
 
     @Override

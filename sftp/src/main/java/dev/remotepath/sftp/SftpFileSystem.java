@@ -664,9 +664,32 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         checkOpen(path);
         requireStorableTime(path, time);
-        requirePresentWhereSetstatCannotTell(path);
+        SftpWire wire = sftp();
+        if (wire.hasLsetstat()) {
+            requirePresentWhereSetstatCannotTell(path);
+            // A link at the path (one swapped in behind the caller's back) gets the time itself:
+            // nothing outside the tree it names is touched.
+            try {
+                wire.setTimesNoFollow(path.pathString(), time); // SFTPv3 sets both times together
+            } catch (IOException e) {
+                throw transport(e, "lsetstat", path);
+            }
+            return;
+        }
+        // SETSTAT follows links: refuse a link seen just before (a window remains, documented),
+        // confirmed by READLINK where the server's LSTAT follows links itself (ProFTPD).
+        SftpWire.Attributes seen;
         try {
-            sftp().setTimes(path.pathString(), time); // SFTPv3 sets both times together
+            seen = ServerSemantics.lstat(wire, path.pathString());
+        } catch (IOException e) {
+            throw transport(e, "lstat", path); // NO_SUCH_FILE maps to NoSuchFileException
+        }
+        if (seen.kind() == SftpWire.Attributes.Kind.SYMLINK) {
+            throw new FileSystemException(path.toString(), null,
+                    "is a symbolic link, and this server (no lsetstat@openssh.com) would set the time of what it points to");
+        }
+        try {
+            wire.setTimes(path.pathString(), time);
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }

@@ -27,6 +27,9 @@ interface SftpWire {
     /** The last second SFTP version 3's unsigned 32-bit times reach (2106-02-07T06:28:15Z). */
     long MAX_V3_SECONDS = 0xffff_ffffL;
 
+    /** The extension name of OpenSSH's no-follow SETSTAT. */
+    String LSETSTAT = "lsetstat@openssh.com";
+
     record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
         enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
 
@@ -47,6 +50,12 @@ interface SftpWire {
     boolean hasPosixRename();
 
     boolean hasCheckFile();
+
+    /**
+     * Whether the server takes {@code lsetstat@openssh.com} (OpenSSH 8.0+, MINA): a SETSTAT that
+     * does not follow a symbolic link at the path.
+     */
+    boolean hasLsetstat();
 
     /** Whether the server takes {@code copy-data} (OpenSSH 9.0+, MINA). */
     boolean hasCopyData();
@@ -87,8 +96,14 @@ interface SftpWire {
     /** {@code posix-rename@openssh.com}: replaces atomically. Only when {@link #hasPosixRename()}. */
     void posixRename(String source, String target) throws IOException;
 
-    /** SETSTAT of both times (v3 sets them together). */
+    /** SETSTAT of both times (v3 sets them together); follows a link at {@code path}. */
     void setTimes(String path, Instant time) throws IOException;
+
+    /**
+     * {@code lsetstat@openssh.com} of both times: a link at {@code path} gets the times itself,
+     * what it points to is left alone. Only when {@link #hasLsetstat()}.
+     */
+    void setTimesNoFollow(String path, Instant time) throws IOException;
 
     /** SETSTAT of the permission bits. */
     void setPermissions(String path, int mode) throws IOException;

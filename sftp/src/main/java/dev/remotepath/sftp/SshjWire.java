@@ -68,6 +68,7 @@ final class SshjWire implements SftpWire {
     private final Engine engine;
     private final SFTPClient sftp;
     private final boolean posixRename;
+    private final boolean lsetstat;
     private final boolean checkFile;
     private final boolean copyData;
     private final int inFlight;
@@ -79,6 +80,7 @@ final class SshjWire implements SftpWire {
         this.engine = engine;
         this.sftp = new SFTPClient(engine);
         this.posixRename = engine.offers("posix-rename@openssh.com");
+        this.lsetstat = engine.offers(LSETSTAT) || engine.lists(LSETSTAT);
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
         this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
     }
@@ -155,6 +157,11 @@ final class SshjWire implements SftpWire {
     @Override
     public boolean hasCheckFile() {
         return checkFile;
+    }
+
+    @Override
+    public boolean hasLsetstat() {
+        return lsetstat;
     }
 
     @Override
@@ -329,6 +336,14 @@ final class SshjWire implements SftpWire {
     public void setTimes(String path, Instant time) throws IOException {
         long s = time.getEpochSecond();
         send(() -> sftp.setattr(path, new FileAttributes.Builder().withAtimeMtime(s, s).build()));
+    }
+
+    @Override
+    public void setTimesNoFollow(String path, Instant time) throws IOException {
+        long s = time.getEpochSecond();
+        send(() -> extended(engine.newExtendedRequest(LSETSTAT).putString(path)
+                .putFileAttributes(new FileAttributes.Builder().withAtimeMtime(s, s).build()))
+                .ensureStatusPacketIsOK());
     }
 
     @Override

@@ -1356,6 +1356,33 @@ public abstract class RemoteFileSystemContract implements FlatListingContract {
         assertThat(Duration.between(s.lastModified().orElseThrow(), t).abs()).isLessThan(s.lastModifiedPrecision().plusNanos(1));
     }
 
+    /**
+     * Setting a time on a link never reaches what it points to: a directory swapped for a link
+     * while a sync runs must not have an outside directory's time set when the run ends.
+     */
+    @Test
+    void setLastModifiedTimeOnALinkLeavesWhatItPointsToAlone() throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.SET_LAST_MODIFIED_TIME);
+        assumeCapability(Capability.SYMBOLIC_LINKS);
+        Instant kept = Instant.parse("2004-05-06T07:08:09Z");
+        RemotePath outside = dir.resolve("outside");
+        outside.createDirectory();
+        outside.resolve("f").writeString("x");
+        outside.setLastModifiedTime(kept);
+        RemotePath link = dir.resolve("swapped");
+        link.createSymbolicLink("outside");
+        try {
+            link.setLastModifiedTime(Instant.parse("2020-01-01T00:00:00Z"));
+        } catch (IOException refused) {
+            assertThat(refused).hasMessageContaining("swapped"); // a backend that cannot set a link's own time
+        }
+        FileStat s = outside.stat();
+        assertThat(Duration.between(s.lastModified().orElseThrow(), kept).abs())
+                .isLessThan(s.lastModifiedPrecision().plusNanos(1));
+        assertThat(link.fileSystem().stat(link, false).isSymbolicLink()).as("the link is still a link").isTrue();
+    }
+
     @Test
     void setLastModifiedTimeOfMissingFails() throws IOException {
         assumeWritable();

@@ -273,7 +273,10 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         try {
-            Files.setLastModifiedTime(nio(path), FileTime.from(time));
+            // Not through a link: a directory swapped for one during a sync must not have the time
+            // of what it points to (outside the tree) set. A link gets the time itself (lutimes).
+            Files.getFileAttributeView(nio(path), java.nio.file.attribute.BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).setTimes(FileTime.from(time), null, null);
         } catch (IOException e) {
             throw translate(e, path, null);
         }
