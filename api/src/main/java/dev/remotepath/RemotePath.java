@@ -53,8 +53,19 @@ import java.util.stream.Stream;
 public final class RemotePath implements Comparable<RemotePath> {
 
     private final RemoteFileSystem fs;
-    /** Normalized: "/" or "/a/b" (absolute), "" or "a/b" or "../a" (relative). */
-    private final String path;
+    /**
+     * For a child made from a listing ({@link #child}): its directory and its name, from which
+     * {@link #path} is joined on first use. A listing makes one path per entry and most are
+     * only asked for their name, type or parent; joining each full path up front was a third of
+     * a listing's time and most of its allocation. Null for every other path.
+     */
+    private final RemotePath parentOfChild;
+    private final String leaf;
+    /**
+     * Normalized: "/" or "/a/b" (absolute), "" or "a/b" or "../a" (relative). Joined lazily for a
+     * child (a benign race: any thread joins the same immutable value from final fields).
+     */
+    private String path;
     /**
      * The last segment, known at birth for a child (a listing makes one per entry and the
      * syncer asks each for its name several times); else computed on first use. A benign race:
@@ -65,11 +76,27 @@ public final class RemotePath implements Comparable<RemotePath> {
     private RemotePath(RemoteFileSystem fs, String normalizedPath) {
         this.fs = fs;
         this.path = normalizedPath;
+        this.parentOfChild = null;
+        this.leaf = null;
     }
 
-    private RemotePath(RemoteFileSystem fs, String normalizedPath, String name) {
-        this(fs, normalizedPath);
+    /** A child of {@code parent}, whose path is joined when first asked for. */
+    private RemotePath(RemotePath parent, String name) {
+        this.fs = parent.fs;
+        this.parentOfChild = parent;
+        this.leaf = name;
         this.name = name;
+    }
+
+    /** The normalized path, joining a child's on first use. */
+    private String p() {
+        String s = path;
+        if (s == null) {
+            String dir = parentOfChild.p();
+            s = dir.isEmpty() ? leaf : dir.equals("/") ? "/" + leaf : dir + "/" + leaf;
+            path = s;
+        }
+        return s;
     }
 
     /**
@@ -116,7 +143,7 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The decoded path: {@code /dir/file name.txt}, or a relative {@code a/b}. */
     public String pathString() {
-        return path;
+        return p();
     }
 
     /** The URI of this path, without credentials. Relative paths have none. */
@@ -128,17 +155,17 @@ public final class RemotePath implements Comparable<RemotePath> {
     /** The URI without credentials (for a relative path, the encoded relative path). */
     @Override
     public String toString() {
-        return isAbsolute() ? fs.uriPrefix() + UriPaths.encodePath(path) : UriPaths.encodePath(path);
+        return isAbsolute() ? fs.uriPrefix() + UriPaths.encodePath(p()) : UriPaths.encodePath(p());
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RemotePath other && fs.equals(other.fs) && path.equals(other.path);
+        return o instanceof RemotePath other && fs.equals(other.fs) && p().equals(other.p());
     }
 
     @Override
     public int hashCode() {
-        return fs.hashCode() * 31 + path.hashCode();
+        return fs.hashCode() * 31 + p().hashCode();
     }
 
     /** Orders by file system URI prefix, then by path segments (so a directory sorts before its children). */
@@ -162,13 +189,17 @@ public final class RemotePath implements Comparable<RemotePath> {
     // ---------------------------------------------------------------- pure operations
 
     public boolean isAbsolute() {
-        return path.startsWith("/");
+        return parentOfChild != null ? parentOfChild.isAbsolute() : path.startsWith("/");
     }
 
     /** The last segment; empty for the root and for the empty relative path. */
     public String name() {
         String n = name;
         if (n == null) {
+            if (leaf != null) {
+                return leaf;
+            }
+            String path = p();
             int slash = path.lastIndexOf('/');
             n = slash < 0 ? path : path.substring(slash + 1);
             name = n;
@@ -209,6 +240,10 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The parent; the root's parent is the root, and a one-segment relative path's is the empty path (as pathlib). */
     public RemotePath parent() {
+        if (parentOfChild != null) {
+            return parentOfChild;
+        }
+        String path = p();
         int slash = path.lastIndexOf('/');
         if (slash < 0) {
             return new RemotePath(fs, "");
@@ -226,6 +261,7 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The segments, without the root: {@code /a/b} gives {@code [a, b]}. */
     public List<String> parts() {
+        String path = p();
         String p = isAbsolute() ? path.substring(1) : path;
         return p.isEmpty() ? List.of() : List.of(p.split("/"));
     }
@@ -235,7 +271,7 @@ public final class RemotePath implements Comparable<RemotePath> {
      * restarts from the root (as in pathlib).
      */
     public RemotePath resolve(String... others) {
-        StringBuilder sb = new StringBuilder(path);
+        StringBuilder sb = new StringBuilder(p());
         for (String other : others) {
             if (other.startsWith("/")) {
                 sb.setLength(0);
@@ -250,7 +286,7 @@ public final class RemotePath implements Comparable<RemotePath> {
     /** Resolves another path of the same file system; an absolute {@code other} is returned as is. */
     public RemotePath resolve(RemotePath other) {
         requireSameFileSystem(other);
-        return other.isAbsolute() ? other : resolve(other.path);
+        return other.isAbsolute() ? other : resolve(other.p());
     }
 
     /**
@@ -262,7 +298,7 @@ public final class RemotePath implements Comparable<RemotePath> {
         if (problem != null) {
             throw new InvalidPathException(EntryNames.quote(name), problem);
         }
-        return new RemotePath(fs, path.isEmpty() ? name : path.equals("/") ? "/" + name : path + "/" + name, name);
+        return new RemotePath(this, name);
     }
 
     public RemotePath resolveSibling(String other) {
@@ -372,15 +408,17 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /**
      * The entries of this directory sorted by name, each with the metadata the listing carried
-     * (at least the type).
+     * (at least the type), as an unmodifiable list. Each entry is made when the list is asked
+     * for it (equal each time, not the same object), so a loop that keeps none costs little more
+     * than the names.
      */
     public List<DirEntry> list() throws IOException {
         return list(ListDetail.TYPES);
     }
 
-    /** The entries of this directory sorted by name, with at least {@code detail} metadata. */
+    /** As {@link #list()}, with at least {@code detail} metadata. */
     public List<DirEntry> list(ListDetail detail) throws IOException {
-        return Listings.sorted(requireAbsolute("list"), detail);
+        return Listings.sortedView(requireAbsolute("list"), detail);
     }
 
     /** Every entry below this directory, depth first, lazily; the stream must be closed. */

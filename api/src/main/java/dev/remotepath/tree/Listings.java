@@ -51,34 +51,76 @@ public final class Listings {
      */
     public static List<DirEntry> drain(DirectoryListing listing, RemotePath directory, boolean sortByName)
             throws IOException {
-        List<ListedEntry> raw = new ArrayList<>();
-        while (listing.hasNext()) {
-            ListedEntry e = listing.next();
-            if (!EntryNames.isSafe(e.name())) {
-                EntryNames.requireSafe(directory.toString(), e.name());
-            }
-            raw.add(e);
-        }
+        ListedEntry[] raw = validated(listing, directory);
         if (sortByName) {
-            raw.sort(RAW_BY_NAME);
-            for (int i = 1; i < raw.size(); i++) {
-                if (raw.get(i).name().equals(raw.get(i - 1).name())) {
-                    throw listedTwice(directory, raw.get(i).name());
-                }
-            }
-        } else if (raw.size() > 1) {
-            java.util.HashSet<String> seen = java.util.HashSet.newHashSet(raw.size());
+            NameOrder.sort(raw, directory.toString());
+        } else if (raw.length > 1) {
+            java.util.HashSet<String> seen = java.util.HashSet.newHashSet(raw.length);
             for (ListedEntry e : raw) {
                 if (!seen.add(e.name())) {
                     throw listedTwice(directory, e.name());
                 }
             }
         }
-        List<DirEntry> out = new ArrayList<>(raw.size());
+        List<DirEntry> out = new ArrayList<>(raw.length);
         for (ListedEntry e : raw) {
             out.add(new DirEntry(directory.child(e.name()), e.stat()));
         }
         return out;
+    }
+
+    /**
+     * The entries of {@code directory}, sorted by name, as an unmodifiable list that makes each
+     * {@link DirEntry} when it is asked for: a caller that looks at each entry once and keeps
+     * none (most loops) lets the JIT drop the entry and its path, so a listing costs little more
+     * than its names. A kept entry costs what an eager list's would.
+     */
+    public static List<DirEntry> sortedView(RemotePath directory, ListDetail detail) throws IOException {
+        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+            ListedEntry[] raw = validated(listing, directory);
+            NameOrder.sort(raw, directory.toString());
+            return new EntryList(directory, raw);
+        }
+    }
+
+    /** Every entry of an open listing, each name checked before anything else sees it. */
+    private static ListedEntry[] validated(DirectoryListing listing, RemotePath directory) throws IOException {
+        int size = listing.size();
+        ListedEntry[] raw = new ListedEntry[size >= 0 ? size : 16];
+        int n = 0;
+        while (listing.hasNext()) {
+            ListedEntry e = listing.next();
+            if (!EntryNames.isSafe(e.name())) {
+                EntryNames.requireSafe(directory.toString(), e.name());
+            }
+            if (n == raw.length) {
+                raw = java.util.Arrays.copyOf(raw, Math.max(16, n * 2));
+            }
+            raw[n++] = e;
+        }
+        return n == raw.length ? raw : java.util.Arrays.copyOf(raw, n);
+    }
+
+    /** A sorted listing's entries, each made when asked for (see {@link #sortedView}). */
+    private static final class EntryList extends java.util.AbstractList<DirEntry> implements java.util.RandomAccess {
+        private final RemotePath directory;
+        private final ListedEntry[] entries;
+
+        EntryList(RemotePath directory, ListedEntry[] entries) {
+            this.directory = directory;
+            this.entries = entries;
+        }
+
+        @Override
+        public DirEntry get(int index) {
+            ListedEntry e = entries[index];
+            return new DirEntry(directory.child(e.name()), e.stat());
+        }
+
+        @Override
+        public int size() {
+            return entries.length;
+        }
     }
 
     /**
@@ -89,8 +131,6 @@ public final class Listings {
     private static UnsafeNameException listedTwice(RemotePath directory, String name) {
         return new UnsafeNameException(directory.toString(), name, "listed twice");
     }
-
-    private static final Comparator<ListedEntry> RAW_BY_NAME = (a, b) -> a.name().compareTo(b.name());
 
     /** All entries of {@code directory}, sorted by name. */
     public static List<DirEntry> sorted(RemotePath directory, ListDetail detail) throws IOException {

@@ -455,6 +455,11 @@ public final class LinuxDirectoryLister {
         }
 
         @Override
+        public int size() {
+            return entries.size();
+        }
+
+        @Override
         public void close() {
             if (fd >= 0) {
                 Scratch s = borrow();
