@@ -29,6 +29,7 @@ final class LocalSuite implements Suite {
     private final List<Path> flats = new ArrayList<>();
     private Path tree;
     private Path jar;
+    private java.util.Optional<CLister> c = java.util.Optional.empty();
 
     @Override
     public String name() {
@@ -47,6 +48,7 @@ final class LocalSuite implements Suite {
         }
         tree = Fixtures.tree(fixtures, 10, 10, 1000);
         LocalFileSystem.instance().awaitBinding();
+        c = CLister.compile(fixtures.resolve("c-lister"));
         jar = Path.of(LocalSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
@@ -54,7 +56,10 @@ final class LocalSuite implements Suite {
     public List<String> notes() {
         return List.of("lister: " + LocalFileSystem.instance().listerDescription() + ", stat threads: "
                         + LinuxDirectoryLister.DEFAULT_STAT_THREADS,
-                "fixtures: flat dirs are 50% dirs, 45% files, 5% symlinks; tree is 10x10 dirs x 1000 files");
+                "fixtures: flat dirs are 50% dirs, 45% files, 5% symlinks; tree is 10x10 dirs x 1000 files",
+                "rp-list-*: the public API (RemotePath.list, sorted, validated DirEntry values); ffm-*: the SPI lister's "
+                        + "raw listing; c-*: " + (c.isPresent() ? "dirlist.c (getdents64, statx per entry) in one downcall"
+                                : "skipped, no C compiler"));
     }
 
     @Override
@@ -65,11 +70,16 @@ final class LocalSuite implements Suite {
             String n = SIZES[i] >= 1000 ? SIZES[i] / 1000 + "k" : String.valueOf(SIZES[i]);
             cases.add(new Case("list-types-" + n, "nio-isDirectory", true, () -> nioIsDirectory(dir)));
             cases.add(new Case("list-types-" + n, "ffm-types", false, () -> spiList(dir, ListDetail.TYPES)));
+            cases.add(new Case("list-types-" + n, "rp-list-types", false, () -> publicList(dir, ListDetail.TYPES)));
+            cases.add(new Case("list-types-" + n, "rp-read-unsorted", false, () -> unsortedList(dir, ListDetail.TYPES)));
+            c.ifPresent(lister -> cases.add(new Case("list-types-" + n, "c-types", false, () -> lister.listTypes(dir))));
             cases.add(new Case("list-fullstat-" + n, "nio-readAttributes", true, () -> nioReadAttributes(dir)));
             cases.add(new Case("list-fullstat-" + n, "ffm-fullstat", false, () -> spiList(dir, ListDetail.ALL_STATS)));
             cases.add(new Case("list-fullstat-" + n, "ffm-fullstat-serial", false,
                     () -> serialList(dir, ListDetail.ALL_STATS)));
             cases.add(new Case("list-fullstat-" + n, "ffm-filestats", false, () -> spiList(dir, ListDetail.FILE_STATS)));
+            cases.add(new Case("list-fullstat-" + n, "rp-list-fullstat", false, () -> publicList(dir, ListDetail.ALL_STATS)));
+            c.ifPresent(lister -> cases.add(new Case("list-fullstat-" + n, "c-fullstat", false, () -> lister.listStats(dir))));
             cases.add(new Case("list-fullstat-" + n, "find-printf", false,
                     () -> find(dir, "-mindepth", "1", "-maxdepth", "1", "-printf", "%y %s %T@ %p\\n")));
         }
@@ -94,7 +104,13 @@ final class LocalSuite implements Suite {
                 // removes use). Full stats are reported, not targeted: a full FileStat is itself
                 // larger than 130 bytes. Read allocation on serial cases: the harness counts the
                 // calling thread's allocations only.
-                Target.maxBytesPerUnit("list-types-10k", "ffm-types", 130));
+                Target.maxBytesPerUnit("list-types-10k", "ffm-types", 130),
+                // Issue 19: the public API as fast as its lister. list(TYPES) within 1.5x of C
+                // (C's time / ours >= 1/1.5) and >= 5x NIO; list(ALL_STATS) >= 1.6x NIO.
+                Target.speedup("list-types-10k", "rp-list-types", "nio-isDirectory", 5.0),
+                Target.speedup("list-types-10k", "rp-list-types", "c-types", 1 / 1.5),
+                Target.speedup("list-fullstat-10k", "rp-list-fullstat", "nio-readAttributes", 1.6),
+                Target.maxBytesPerUnit("list-types-10k", "rp-list-types", 130));
     }
 
     private static long nioIsDirectory(Path dir) throws IOException {
@@ -132,6 +148,31 @@ final class LocalSuite implements Suite {
             }
         }
         return n;
+    }
+
+    /**
+     * The public API as users call it: a sorted list of validated entries, each looked at (its
+     * type, as the NIO and C rows count directories).
+     */
+    private static long publicList(Path dir, ListDetail detail) throws IOException {
+        long n = 0;
+        long dirs = 0;
+        for (DirEntry e : RemotePaths.of(dir).list(detail)) {
+            dirs += e.isDirectory() ? 1 : 0;
+            n++;
+        }
+        return dirs > n ? -1 : n;
+    }
+
+    /** As {@link #publicList} in the backend's order ({@code Listings.read}): what the sort costs. */
+    private static long unsortedList(Path dir, ListDetail detail) throws IOException {
+        long n = 0;
+        long dirs = 0;
+        for (DirEntry e : dev.remotepath.tree.Listings.read(RemotePaths.of(dir), detail)) {
+            dirs += e.isDirectory() ? 1 : 0;
+            n++;
+        }
+        return dirs > n ? -1 : n;
     }
 
     /** The same lister with one stat thread: what the parallel stats buy. */
