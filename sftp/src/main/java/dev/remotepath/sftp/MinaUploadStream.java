@@ -30,23 +30,33 @@ final class MinaUploadStream extends OutputStream {
     /** Starts small and grows to chunkSize once a file is bigger: most files of a tree are small. */
     private byte[] chunk;
     private final int inFlight;
+    /**
+     * Bytes of WRITEs unanswered at most (the SSH window): more cannot be on the wire, only
+     * queued in MINA, and 64 requests of OpenSSH's 255 KiB were 16 MiB per upload held long
+     * enough to be promoted out of the young generation: the command's peak RSS grew by
+     * hundreds of MB on a tree of large files.
+     */
+    private final long maxBytesInFlight;
+    private long bytesInFlight;
     private final Optional<Instant> mtime;
     /** Unanswered requests, oldest first. */
     private final ArrayDeque<Sent> pending = new ArrayDeque<>();
 
-    private record Sent(SftpMessage message, int command) {
+    private record Sent(SftpMessage message, int command, int bytes) {
     }
     private int count;
     private long offset;
     private boolean closed;
 
-    MinaUploadStream(RawSftpClient raw, byte[] handle, long start, int chunkSize, int inFlight, Optional<Instant> mtime) {
+    MinaUploadStream(RawSftpClient raw, byte[] handle, long start, int chunkSize, int inFlight, long maxBytesInFlight,
+            Optional<Instant> mtime) {
         this.raw = raw;
         this.handle = handle;
         this.offset = start;
         this.chunkSize = chunkSize;
         this.chunk = new byte[Math.min(chunkSize, 32 * 1024)];
         this.inFlight = inFlight;
+        this.maxBytesInFlight = maxBytesInFlight;
         this.mtime = mtime;
     }
 
@@ -150,10 +160,10 @@ final class MinaUploadStream extends OutputStream {
         Buffer b = handleBuffer(8 + 4 + count);
         b.putLong(offset);
         b.putBytes(chunk, 0, count);
-        send(SftpConstants.SSH_FXP_WRITE, b);
+        send(SftpConstants.SSH_FXP_WRITE, b, count);
         offset += count;
         count = 0;
-        while (pending.size() > inFlight) {
+        while (pending.size() > inFlight || pending.size() > 1 && bytesInFlight > maxBytesInFlight) {
             await(pending.poll());
         }
     }
@@ -175,11 +185,17 @@ final class MinaUploadStream extends OutputStream {
      * is awaited, long after.
      */
     private void send(int command, Buffer b) throws IOException {
-        pending.add(new Sent(raw.write(command, b), command));
+        send(command, b, 0);
+    }
+
+    private void send(int command, Buffer b, int bytes) throws IOException {
+        pending.add(new Sent(raw.write(command, b), command, bytes));
+        bytesInFlight += bytes;
     }
 
     /** The status answer to one request; an error status becomes MINA's SftpException, as its own calls throw. */
     private void await(Sent request) throws IOException {
+        bytesInFlight -= request.bytes();
         request.message().waitUntilSent();
         SftpStatus status = SftpStatus.parse(SftpResponse.parse(request.command(), raw.receive(request.message().getId())));
         if (!status.isOk()) {

@@ -54,9 +54,12 @@ final class MinaWire implements SftpWire {
 
     /** Unanswered WRITEs per upload stream. */
     private final int inFlight;
+    /** The SSH channel window: an upload keeps at most this many bytes of WRITEs unanswered. */
+    private final long window;
 
-    private MinaWire(SshClient client, ClientSession session, SftpClient sftp, int inFlight) {
+    private MinaWire(SshClient client, ClientSession session, SftpClient sftp, int inFlight, long window) {
         this.inFlight = inFlight;
+        this.window = window;
         this.client = client;
         this.session = session;
         this.sftp = sftp;
@@ -167,7 +170,7 @@ final class MinaWire implements SftpWire {
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
             // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
             sftp.setNameDecodingCharset(dev.remotepath.NameBytes.CHARSET);
-            return new MinaWire(c, s, sftp, options.requestsInFlight());
+            return new MinaWire(c, s, sftp, options.requestsInFlight(), options.windowSize());
         } catch (IOException | RuntimeException e) {
             c.stop();
             throw e;
@@ -299,7 +302,7 @@ final class MinaWire implements SftpWire {
             }
         }
         return new Translated.Out(new MinaUploadStream((RawSftpClient) sftp, handle.getIdentifier(), start, writeSize,
-                inFlight, mtime), MinaWire::neutral);
+                inFlight, window, mtime), MinaWire::neutral);
     }
 
     private static void closeQuietly(SftpClient.CloseableHandle handle) {
