@@ -102,6 +102,8 @@ public final class S3FileSystem implements RemoteFileSystem {
         this.provider = provider;
         this.bucket = bucket;
         this.options = options;
+        this.partBudget = (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / options.partSize()));
+        this.partsInFlight = new java.util.concurrent.Semaphore(partBudget);
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
         this.client = S3Clients.newClient(options);
@@ -810,7 +812,45 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     void streamEnded() {
-        openStreams.decrementAndGet();
+        if (openStreams.decrementAndGet() == 0) {
+            while (spareParts.poll() != null) { // an idle file system keeps no part buffers
+                spareCount.decrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * Parts in flight across all writers ({@link S3Options#uploadMemory()}): with one budget per
+     * writer, four transfers of large files held 4 x 5 parts of 8 MiB, and the command's RSS
+     * grew past 400 MB.
+     */
+    final java.util.concurrent.Semaphore partsInFlight;
+    private final int partBudget;
+    /** Part buffers whose upload finished, for the next part of any writer; emptied when none is open. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spareParts = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicInteger spareCount = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** A buffer of {@code partSize} bytes, reused where one is spare. */
+    byte[] partBuffer() {
+        byte[] b = spareParts.poll();
+        if (b != null) {
+            spareCount.decrementAndGet();
+            return b;
+        }
+        return new byte[options.partSize()];
+    }
+
+    /**
+     * Gives a part buffer back once its upload is done (and its place in the budget released).
+     * Spares are kept only while the budget has room for them to go out again, so parts in
+     * flight and spares together never exceed it.
+     */
+    void partDone(byte[] buffer) {
+        if (buffer.length == options.partSize() && openStreams.get() > 0
+                && spareCount.get() < partsInFlight.availablePermits()) {
+            spareCount.incrementAndGet();
+            spareParts.offer(buffer);
+        }
     }
 
     /** Streams open now; none once callers have closed what they opened (the tests' leak check). */

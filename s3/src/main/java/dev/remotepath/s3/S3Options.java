@@ -23,8 +23,12 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * @param multipartThreshold objects up to this size go in one PUT; larger ones are uploaded
  *                          in parts of {@code partSize}
  * @param partSize          the size of one multipart part (at least 5 MiB, S3's minimum)
- * @param uploadConcurrency how many parts of one object are uploaded at once; memory per
- *                          writer is bounded by {@code (uploadConcurrency + 1) * partSize}
+ * @param uploadConcurrency how many parts of one object are uploaded at once
+ * @param uploadMemory      the bytes of parts in flight across all of this file system's
+ *                          writers (64 MiB by default: eight 8 MiB parts), whatever the number
+ *                          of concurrent transfers; each writer also holds the part it fills.
+ *                          At least one part always goes. Memory of uploads is therefore
+ *                          {@code uploadMemory + writers * partSize} at most
  * @param maxRetries        retries of a failed request (throttling, 5xx, connection errors);
  *                          empty: the SDK's standard retry strategy
  * @param apiCallTimeout    how long one request may take in all, retries included
@@ -68,7 +72,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
         Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
         Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean conditionalWrites,
-        boolean conditionalCopies, boolean abortStaleUploads, boolean flatListings)
+        boolean conditionalCopies, boolean abortStaleUploads, boolean flatListings, long uploadMemory)
         implements FileSystemOptions {
 
     /** CopyObject's limit: larger objects must be copied part by part. */
@@ -112,6 +116,9 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         if (uploadConcurrency < 1) {
             throw new IllegalArgumentException("uploadConcurrency must be at least 1, was " + uploadConcurrency);
         }
+        if (uploadMemory < 1) {
+            throw new IllegalArgumentException("uploadMemory must be positive, was " + uploadMemory);
+        }
         endpoint.ifPresent(e -> {
             if (e.getScheme() == null || !(e.getScheme().equals("http") || e.getScheme().equals("https"))
                     || e.getHost() == null) {
@@ -139,6 +146,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         private long multipartThreshold = 16L * 1024 * 1024;
         private int partSize = 8 * 1024 * 1024;
         private int uploadConcurrency = 4;
+        private long uploadMemory = 32L * 1024 * 1024;
         private Integer maxRetries;
         private Duration apiCallTimeout = Duration.ofMinutes(15);
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -187,6 +195,12 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
 
         public Builder uploadConcurrency(int n) {
             this.uploadConcurrency = n;
+            return this;
+        }
+
+        /** Bytes of parts in flight across all writers of the file system (default 64 MiB). */
+        public Builder uploadMemory(long bytes) {
+            this.uploadMemory = bytes;
             return this;
         }
 
@@ -254,7 +268,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
                     etagIsMd5, multipartCopyThreshold, clientCustomizer, requestTimeout,
                     conditionalWrites != null ? conditionalWrites : c == Compatibility.AWS,
                     conditionalCopies != null ? conditionalCopies : c == Compatibility.AWS, abortStaleUploads,
-                    flatListings);
+                    flatListings, uploadMemory);
         }
     }
 }

@@ -37,14 +37,8 @@ final class S3UploadStream extends AbortableOutputStream {
     /** Full parts held back until the object is known to exceed the threshold. */
     private final List<byte[]> held = new ArrayList<>();
     private final List<Future<CompletedPart>> parts = new ArrayList<>();
+    private final List<Permit> permits = new ArrayList<>();
     private byte[] buffer = new byte[8 * 1024];
-    /**
-     * Part buffers whose upload has finished, reused for the next parts: without them each part
-     * was a fresh {@code partSize} array, and a large upload left the heap (and the process's
-     * RSS) full of dead 8 MiB arrays until a full collection. At most uploadConcurrency + 1
-     * buffers ever exist per stream (the slots bound the parts in flight).
-     */
-    private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private int count;
     private long total;
     private volatile String uploadId;
@@ -106,8 +100,10 @@ final class S3UploadStream extends AbortableOutputStream {
 
     private void partFull() throws IOException {
         byte[] part = buffer;
-        byte[] reused = spare.poll();
-        buffer = reused != null ? reused : new byte[partSize];
+        // Part buffers are reused from part to part and writer to writer (the file system's
+        // spares): a fresh 8 MiB array per part left the heap, and the process's RSS, full of
+        // dead ones until a full collection.
+        buffer = fs.partBuffer();
         count = 0;
         if (uploadId == null) {
             held.add(part); // not yet past the threshold
@@ -142,26 +138,63 @@ final class S3UploadStream extends AbortableOutputStream {
         int number = parts.size() + 1;
         try {
             slots.acquire();
+            try {
+                fs.partsInFlight.acquire(); // after this writer's own slot: never held while waiting for it
+            } catch (InterruptedException e) {
+                slots.release();
+                throw e;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortQuietly(new InterruptedIOException(file + ": interrupted"));
             throw new InterruptedIOException(file + ": upload interrupted");
         }
-        failFast();
+        Permit permit = new Permit();
+        try {
+            failFast();
+        } catch (IOException | RuntimeException e) {
+            permit.release(); // the file system's budget outlives this writer
+            throw e;
+        }
         String id = uploadId;
-        parts.add(fs.partUploads.submit(() -> {
-            try {
-                var r = fs.client().uploadPart(u -> u.bucket(fs.bucket()).key(key).uploadId(id).partNumber(number)
-                        .contentLength((long) length), RequestBody.fromContentProvider(
-                                () -> new ByteArrayInputStream(content, 0, length), length, S3FileSystem.OCTET_STREAM));
-                return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
-            } finally {
-                if (content.length == partSize) {
-                    spare.offer(content); // the SDK is done with it: retries re-read it only within uploadPart
+        Future<CompletedPart> part;
+        try {
+            part = fs.partUploads.submit(() -> {
+                try {
+                    var r = fs.client().uploadPart(u -> u.bucket(fs.bucket()).key(key).uploadId(id).partNumber(number)
+                            .contentLength((long) length), RequestBody.fromContentProvider(
+                                    () -> new ByteArrayInputStream(content, 0, length), length, S3FileSystem.OCTET_STREAM));
+                    return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
+                } finally {
+                    if (permit.release()) {
+                        fs.partDone(content); // the SDK is done with it: retries re-read it only within uploadPart
+                    }
                 }
-                slots.release();
+            });
+        } catch (RuntimeException rejected) { // the file system closed under the writer
+            permit.release();
+            throw rejected;
+        }
+        parts.add(part);
+        permits.add(permit);
+    }
+
+    /**
+     * One part's places in this writer's and the file system's budgets, given back exactly once:
+     * by the part's task when it ends, or by an abort that cancelled it before it ran (whose
+     * buffer then never goes back to the spares: the task may still be reading it).
+     */
+    private final class Permit {
+        private final java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+
+        boolean release() {
+            if (!held.compareAndSet(true, false)) {
+                return false;
             }
-        }));
+            fs.partsInFlight.release();
+            slots.release();
+            return true;
+        }
     }
 
     /** A part that already failed fails the writer now rather than after all the rest was sent. */
@@ -289,6 +322,9 @@ final class S3UploadStream extends AbortableOutputStream {
         }
         for (Future<CompletedPart> f : parts) {
             f.cancel(true);
+        }
+        for (Permit p : permits) {
+            p.release(); // a part cancelled before it ran gives its places back here
         }
         for (Future<CompletedPart> f : parts) {
             try {

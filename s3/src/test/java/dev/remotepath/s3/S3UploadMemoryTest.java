@@ -1,0 +1,139 @@
+package dev.remotepath.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.spi.AbortableOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+
+/**
+ * {@code uploadMemory} bounds the parts in flight across all writers of one file system, not
+ * per writer: four writers of large objects at once never have more UploadParts running than
+ * the budget allows (they had four each), and every place in the budget comes back, after
+ * closes and aborts alike.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class S3UploadMemoryTest {
+
+    private static final int PART = S3Options.MIN_PART_SIZE;
+
+    /** UploadParts running at once, and the most seen. */
+    private static final class Concurrency implements ExecutionInterceptor {
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger most = new AtomicInteger();
+
+        @Override
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            if ("UploadPart".equals(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
+                most.accumulateAndGet(running.incrementAndGet(), Math::max);
+                try {
+                    Thread.sleep(20); // long enough for the other writers to pile up
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        @Override
+        public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+            ended(attributes);
+        }
+
+        @Override
+        public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+            ended(attributes);
+        }
+
+        private void ended(ExecutionAttributes attributes) {
+            if ("UploadPart".equals(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
+                running.decrementAndGet();
+            }
+        }
+    }
+
+    private TestS3Server server;
+    private final Concurrency concurrency = new Concurrency();
+    private RemotePath bucket;
+    private S3FileSystem fs;
+
+    @BeforeAll
+    void start() throws Exception {
+        server = new TestS3Server();
+        server.createBucket("budget");
+        bucket = RemotePaths.get(URI.create("s3://budget/"), server.options(b -> b.partSize(PART)
+                .multipartThreshold(PART).uploadConcurrency(4).uploadMemory(2L * PART)
+                .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(concurrency)))));
+        fs = (S3FileSystem) bucket.fileSystem();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        bucket.fileSystem().close();
+        server.close();
+    }
+
+    @Test
+    void partsInFlightAcrossWritersStayWithinTheBudget() throws Exception {
+        concurrency.most.set(0);
+        byte[] content = new byte[4 * PART + 17];
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < 4; w++) {
+                int id = w;
+                done.add(writers.submit(() -> {
+                    byte[] mine = content.clone();
+                    Arrays.fill(mine, (byte) id);
+                    bucket.resolve("big-" + id).write(mine);
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            writers.shutdownNow();
+        }
+        assertThat(concurrency.most.get()).as("UploadParts running at once, four writers of five parts")
+                .isBetween(1, 2);
+        for (int w = 0; w < 4; w++) {
+            byte[] back = bucket.resolve("big-" + w).readAllBytes();
+            assertThat(back).hasSize(content.length);
+            assertThat(back[0]).isEqualTo((byte) w);
+            assertThat(back[back.length - 1]).isEqualTo((byte) w);
+        }
+        assertThat(fs.partsInFlight.availablePermits()).as("every place given back").isEqualTo(2);
+    }
+
+    @Test
+    void abortedAndFailedWritersGiveTheirPlacesBack() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            OutputStream out = fs.openWrite(bucket.resolve("aborted-" + round), dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE);
+            out.write(new byte[3 * PART]);
+            ((AbortableOutputStream) out).abort();
+            assertThatThrownBy(() -> out.write(1)).isInstanceOf(IOException.class);
+        }
+        assertThat(bucket.resolve("aborted-0").exists()).isFalse();
+        assertThat(fs.partsInFlight.availablePermits()).as("places after aborts").isEqualTo(2);
+        assertThat(fs.openStreams()).isZero();
+    }
+}
