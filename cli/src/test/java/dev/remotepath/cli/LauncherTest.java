@@ -113,6 +113,26 @@ class LauncherTest {
         assertThat(c1(jvmArgs("cp", "sftp://h/any", small.resolve("x").toString()))).as("a remote source").isFalse();
     }
 
+    /**
+     * Commands moving data over the network get the small young generation with large survivor
+     * spaces (in-flight packets and parts die young there instead of being promoted); the rest
+     * keep the JVM's defaults. Options a user gives in RPATH_JAVA_OPTS come after, so they win.
+     */
+    @Test
+    void remoteDataCommandsGetTheYoungGenerationThatKeepsInFlightBuffersYoung() throws Exception {
+        for (String[] args : List.of(new String[] {"sync", "/t", "s3://b/t"}, new String[] {"cp", "sftp://h/a", "/a"},
+                new String[] {"cp", "-r", "/small", "sftp://h/small"})) {
+            List<String> jvm = jvmArgs(args);
+            assertThat(jvm).as(String.join(" ", args)).contains("-Xmn48m", "-XX:SurvivorRatio=1", "-XX:TargetSurvivorRatio=90");
+        }
+        for (String[] args : List.of(new String[] {"ls", "-l", "sftp://h/dir"}, new String[] {"sync", "/a", "/b"},
+                new String[] {"cp", "-r", "/a", "mem://x/"})) {
+            assertThat(jvmArgs(args)).as(String.join(" ", args)).doesNotContain("-Xmn48m");
+        }
+        List<String> own = jvmArgs(Map.of("RPATH_JAVA_OPTS", "-Xmn200m"), "sync", "/t", "s3://b/t");
+        assertThat(own.indexOf("-Xmn200m")).as("the user's choice comes last").isGreaterThan(own.indexOf("-Xmn48m"));
+    }
+
     @Test
     void shortRemoteCommandsStayOnC1WithTheRemoteCache() throws Exception {
         List<String> jvm = jvmArgs("ls", "-l", "sftp://h/dir");
