@@ -86,7 +86,9 @@ public final class Listings {
     /** Every entry of an open listing, each name checked before anything else sees it. */
     private static ListedEntry[] validated(DirectoryListing listing, RemotePath directory) throws IOException {
         int size = listing.size();
-        ListedEntry[] raw = new ListedEntry[size >= 0 ? size : 16];
+        // The backend's count sizes the array, within reason: a listing that claims a billion
+        // entries gets them only as it hands them over.
+        ListedEntry[] raw = new ListedEntry[size >= 0 ? Math.min(size, 1 << 16) : 16];
         int n = 0;
         while (listing.hasNext()) {
             ListedEntry e = listing.next();
