@@ -42,29 +42,12 @@ if [ ! -d "$SMALL" ]; then
   mkdir -p "$SMALL"
   for i in $(seq 0 999); do head -c 4096 /dev/urandom > "$SMALL/f$i.bin"; done
 fi
-S=$W/sshd; rm -rf "$S"; mkdir -p "$S" /run/sshd
-ssh-keygen -q -t ecdsa -N "" -f "$S/host"; ssh-keygen -q -t ecdsa -N "" -f "$S/client"
-cp "$S/client.pub" "$S/authorized_keys"
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat > "$S/sshd_config" <<C
-Port $PORT
-ListenAddress 127.0.0.1
-HostKey $S/host
-PidFile $S/sshd.pid
-AuthorizedKeysFile $S/authorized_keys
-StrictModes no
-UsePAM no
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-Subsystem sftp internal-sftp
-LogLevel ERROR
-C
-/usr/sbin/sshd -f "$S/sshd_config"
+. benchmarks/lib/servers.sh
+S=$W/sshd
+start_sshd "$S"
+PORT=$SSHD_PORT
 s3pids=""
 trap 'kill $(cat "$S/sshd.pid") $s3pids 2>/dev/null || true' EXIT
-for _ in $(seq 50); do [ -s "$S/sshd.pid" ] && break; sleep 0.1; done
-echo "[127.0.0.1]:$PORT $(cat "$S/host.pub")" > "$S/known_hosts"
 USER_=$(id -un)
 R=(bin/rpath --identity="$S/client" --known-hosts="$S/known_hosts")
 SFTP=(sftp -q -c aes128-gcm@openssh.com -i "$S/client" -o UserKnownHostsFile="$S/known_hosts" -P "$PORT")
@@ -74,29 +57,12 @@ U=sftp://$USER_@127.0.0.1:$PORT
 D=$W/dst
 
 # s3proxy, one per provider, as processes on the s3 module's test class path
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 AK=rp-cli-bench SK=rp-cli-bench-secret-0123456789
 if [[ ",$rows," == *",t1s3,"* ]]; then
-  s3cp=benchmarks/target/s3proxy.classpath
-  [ -s "$s3cp" ] || ./mvnw -q -B dependency:build-classpath -pl s3 -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/$s3cp" >&2
   for provider in transient filesystem; do
-    port=$(free_port)
-    rm -rf "$W/s3-$provider"; mkdir -p "$W/s3-$provider"
-    cat > "$W/s3-$provider.conf" <<C
-s3proxy.endpoint=http://127.0.0.1:$port
-s3proxy.authorization=aws-v2-or-v4
-s3proxy.identity=$AK
-s3proxy.credential=$SK
-s3proxy.ignore-unknown-headers=true
-jclouds.provider=$provider
-jclouds.identity=x
-jclouds.credential=y
-jclouds.filesystem.basedir=$W/s3-$provider
-C
-    "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -cp "$(cat "$s3cp")" org.gaul.s3proxy.Main \
-      --properties "$W/s3-$provider.conf" > "$W/s3-$provider.log" 2>&1 &
-    s3pids="$s3pids $!"
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.2; done
+    start_s3proxy "$W/s3-$provider" "$provider" "$AK" "$SK"
+    s3pids="$s3pids $S3PROXY_PID"
+    port=$S3PROXY_PORT
     declare "S3PORT_$provider=$port"
   done
 fi

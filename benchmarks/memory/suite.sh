@@ -37,53 +37,19 @@ for i in range(2000):
 PY
   touch "$W/tree.complete"
 fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-S=$W/sshd; rm -rf "$S"; mkdir -p "$S" /run/sshd
-ssh-keygen -q -t ecdsa -N "" -f "$S/host"; ssh-keygen -q -t ecdsa -N "" -f "$S/client"
-cp "$S/client.pub" "$S/authorized_keys"
-PORT=$(free_port)
-cat > "$S/sshd_config" <<C
-Port $PORT
-ListenAddress 127.0.0.1
-HostKey $S/host
-PidFile $S/sshd.pid
-AuthorizedKeysFile $S/authorized_keys
-StrictModes no
-UsePAM no
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-Subsystem sftp internal-sftp
-LogLevel ERROR
-C
-/usr/sbin/sshd -f "$S/sshd_config"
+. benchmarks/lib/servers.sh
+S=$W/sshd
+start_sshd "$S"
+PORT=$SSHD_PORT
 s3pid=""
 trap 'kill $(cat "$S/sshd.pid") $s3pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do [ -s "$S/sshd.pid" ] && break; sleep 0.1; done
-echo "[127.0.0.1]:$PORT $(cat "$S/host.pub")" > "$S/known_hosts"
 R=(bin/rpath --identity="$S/client" --known-hosts="$S/known_hosts")
 U=sftp://$(id -un)@127.0.0.1:$PORT
 AK=rp-mem-bench SK=rp-mem-bench-secret-0123456789
 if [[ ",$targets," == *",s3,"* ]]; then
-  s3cp=benchmarks/target/s3proxy.classpath
-  [ -s "$s3cp" ] || ./mvnw -q -B dependency:build-classpath -pl s3 -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/$s3cp" >&2
-  S3PORT=$(free_port)
-  rm -rf "$W/s3"; mkdir -p "$W/s3"
-  cat > "$W/s3.conf" <<C
-s3proxy.endpoint=http://127.0.0.1:$S3PORT
-s3proxy.authorization=aws-v2-or-v4
-s3proxy.identity=$AK
-s3proxy.credential=$SK
-s3proxy.ignore-unknown-headers=true
-jclouds.provider=filesystem
-jclouds.identity=x
-jclouds.credential=y
-jclouds.filesystem.basedir=$W/s3
-C
-  "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -cp "$(cat "$s3cp")" org.gaul.s3proxy.Main \
-    --properties "$W/s3.conf" > "$W/s3.log" 2>&1 &
-  s3pid=$!
-  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$S3PORT/" && break; sleep 0.2; done
+  start_s3proxy "$W/s3" filesystem "$AK" "$SK"
+  s3pid=$S3PROXY_PID
+  S3PORT=$S3PROXY_PORT
   export AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK AWS_REGION=us-east-1
   "${R[@]}" --s3-endpoint="http://127.0.0.1:$S3PORT" --s3-path-style mkdir s3://mem-bench > /dev/null
 fi

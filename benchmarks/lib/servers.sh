@@ -1,0 +1,60 @@
+# Loopback servers for the whole-process suites (benchmarks/cli, benchmarks/memory); sourced
+# from the repository root. Each suite kills what it started in its own EXIT trap.
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# start_sshd DIR: an OpenSSH sshd on a free loopback port (internal-sftp, key login only), its
+# files in DIR (emptied first): DIR/client is the user's key, DIR/known_hosts knows the host,
+# DIR/sshd.pid the daemon. Sets SSHD_PORT.
+start_sshd() {
+  local dir=$1
+  rm -rf "$dir"; mkdir -p "$dir" /run/sshd
+  ssh-keygen -q -t ecdsa -N "" -f "$dir/host"; ssh-keygen -q -t ecdsa -N "" -f "$dir/client"
+  cp "$dir/client.pub" "$dir/authorized_keys"
+  SSHD_PORT=$(free_port)
+  cat > "$dir/sshd_config" <<C
+Port $SSHD_PORT
+ListenAddress 127.0.0.1
+HostKey $dir/host
+PidFile $dir/sshd.pid
+AuthorizedKeysFile $dir/authorized_keys
+StrictModes no
+UsePAM no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+Subsystem sftp internal-sftp
+LogLevel ERROR
+C
+  /usr/sbin/sshd -f "$dir/sshd_config"
+  for _ in $(seq 50); do [ -s "$dir/sshd.pid" ] && break; sleep 0.1; done
+  echo "[127.0.0.1]:$SSHD_PORT $(cat "$dir/host.pub")" > "$dir/known_hosts"
+}
+
+# start_s3proxy DIR PROVIDER IDENTITY CREDENTIAL: s3proxy (jclouds PROVIDER: transient or
+# filesystem, its data in DIR) as a process on the s3 module's test class path, on a free
+# loopback port, answering once this returns. Sets S3PROXY_PORT and S3PROXY_PID.
+start_s3proxy() {
+  local dir=$1 provider=$2 identity=$3 credential=$4
+  local cp=benchmarks/target/s3proxy.classpath
+  [ -s "$cp" ] || ./mvnw -q -B dependency:build-classpath -pl s3 -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/$cp" >&2
+  S3PROXY_PORT=$(free_port)
+  rm -rf "$dir"; mkdir -p "$dir"
+  cat > "$dir.conf" <<C
+s3proxy.endpoint=http://127.0.0.1:$S3PROXY_PORT
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$identity
+s3proxy.credential=$credential
+s3proxy.ignore-unknown-headers=true
+jclouds.provider=$provider
+jclouds.identity=x
+jclouds.credential=y
+jclouds.filesystem.basedir=$dir
+C
+  "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -cp "$(cat "$cp")" org.gaul.s3proxy.Main \
+    --properties "$dir.conf" > "$dir.log" 2>&1 &
+  S3PROXY_PID=$!
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$S3PROXY_PORT/" && break; sleep 0.2; done
+}
