@@ -25,6 +25,13 @@ final class NameOrder {
     /** Below this many names a comparison sort is as fast and allocates nothing more. */
     private static final int SMALL = 64;
 
+    /**
+     * Names that still agree after this many characters are left to the comparison sort: a
+     * listing of names sharing a prefix of a megabyte (a hostile server's) would otherwise
+     * recurse once per eight characters of it, into a StackOverflowError.
+     */
+    static final int MAX_KEY_OFFSET = 256;
+
     private static final Comparator<ListedEntry> BY_NAME = (a, b) -> a.name().compareTo(b.name());
 
     private NameOrder() {
@@ -99,7 +106,7 @@ final class NameOrder {
     private static void sortRange(ListedEntry[] a, int from, int to, int offset, Scratch s, String directory)
             throws UnsafeNameException {
         int n = to - from;
-        if (n < SMALL) {
+        if (n < SMALL || offset >= MAX_KEY_OFFSET) {
             comparisonSort(a, from, to, directory);
             return;
         }

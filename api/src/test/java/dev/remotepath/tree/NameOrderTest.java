@@ -54,6 +54,17 @@ class NameOrderTest {
         assertSortedLikeCompareTo(new ArrayList<>(new java.util.LinkedHashSet<>(names)));
     }
 
+    /** A hostile listing of names sharing a very long prefix sorts without deep recursion. */
+    @Test
+    void namesSharingAMegabyteOfPrefixSortWithoutRecursingOnIt() throws UnsafeNameException {
+        String prefix = "p".repeat(1 << 20);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            names.add(prefix + String.format("%03d", (i * 37) % 200));
+        }
+        assertSortedLikeCompareTo(names);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {10, 100, 10_000})
     void aNameListedTwiceFails(int n) {
