@@ -91,12 +91,27 @@ public final class RemotePath implements Comparable<RemotePath> {
     /** The normalized path, joining a child's on first use. */
     private String p() {
         String s = path;
-        if (s == null) {
-            String dir = parentOfChild.p();
-            s = dir.isEmpty() ? leaf : dir.equals("/") ? "/" + leaf : dir + "/" + leaf;
-            path = s;
+        return s != null ? s : join();
+    }
+
+    /**
+     * Joins this child's path and those of its ancestors not joined yet, top down, without
+     * recursion (a chain of children made without listing their directories may be deep).
+     */
+    private String join() {
+        java.util.ArrayDeque<RemotePath> unjoined = new java.util.ArrayDeque<>();
+        RemotePath p = this;
+        while (p.path == null) {
+            unjoined.push(p);
+            p = p.parentOfChild;
         }
-        return s;
+        String dir = p.path;
+        while (!unjoined.isEmpty()) {
+            RemotePath c = unjoined.pop();
+            dir = dir.isEmpty() ? c.leaf : dir.equals("/") ? "/" + c.leaf : dir + "/" + c.leaf;
+            c.path = dir;
+        }
+        return dir;
     }
 
     /**

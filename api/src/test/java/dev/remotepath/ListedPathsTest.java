@@ -36,14 +36,29 @@ class ListedPathsTest {
         assertThat(relative.pathString()).isEqualTo("sub/leaf");
     }
 
+    /** Joining a deep chain of unjoined children needs no stack: it runs on a 64 KiB one. */
     @Test
-    void aDeepChainOfChildrenJoinsOnce() {
-        RemotePath p = pure("/");
-        for (int i = 0; i < 2_000; i++) {
-            p = p.child("d" + i);
+    void aDeepChainOfChildrenJoinsWithoutRecursion() throws Exception {
+        RemotePath top = pure("/");
+        RemotePath deep = top;
+        for (int i = 0; i < 5_000; i++) {
+            deep = deep.child("d");
         }
-        assertThat(p.pathString()).startsWith("/d0/d1/d2/").endsWith("/d1999");
-        assertThat(p.parts()).hasSize(2_000);
+        RemotePath chain = deep;
+        String[] joined = new String[1];
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                joined[0] = chain.pathString();
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "small-stack", 64 * 1024);
+        t.start();
+        t.join();
+        assertThat(failed[0]).isNull();
+        assertThat(joined[0]).hasSize(2 * 5_000).startsWith("/d/d/").endsWith("/d");
+        assertThat(chain.parent().pathString()).hasSize(2 * 4_999);
     }
 
     /** A listing claiming more entries than it has (a buggy or hostile backend) costs no more. */
