@@ -99,6 +99,12 @@ public final class RemotePath implements Comparable<RemotePath> {
      * recursion (a chain of children made without listing their directories may be deep).
      */
     private String join() {
+        String parentPath = parentOfChild.path;
+        if (parentPath != null) { // the usual case: a listed directory's path is joined already
+            String s = joined(parentPath, leaf);
+            path = s;
+            return s;
+        }
         java.util.ArrayDeque<RemotePath> unjoined = new java.util.ArrayDeque<>();
         RemotePath p = this;
         while (p.path == null) {
@@ -108,10 +114,14 @@ public final class RemotePath implements Comparable<RemotePath> {
         String dir = p.path;
         while (!unjoined.isEmpty()) {
             RemotePath c = unjoined.pop();
-            dir = dir.isEmpty() ? c.leaf : dir.equals("/") ? "/" + c.leaf : dir + "/" + c.leaf;
+            dir = joined(dir, c.leaf);
             c.path = dir;
         }
         return dir;
+    }
+
+    private static String joined(String dir, String name) {
+        return dir.isEmpty() ? name : dir.equals("/") ? "/" + name : dir + "/" + name;
     }
 
     /**
