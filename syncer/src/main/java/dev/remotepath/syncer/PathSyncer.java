@@ -78,7 +78,7 @@ public final class PathSyncer {
      * @throws SyncRefusedException when the run would be refused
      */
     public List<SyncAction> plan() throws IOException {
-        return new SyncRun(source, target, options, false).plan();
+        return SyncRun.plan(source, target, options);
     }
 
     /**
@@ -89,7 +89,7 @@ public final class PathSyncer {
      *                              while deleting extraneous files
      */
     public SyncReport run() throws IOException {
-        return new SyncRun(source, target, options, true).execute();
+        return SyncRun.run(source, target, options);
     }
 
     public RemotePath source() {

@@ -26,27 +26,26 @@ import java.util.OptionalLong;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One execution (or dry run) of a {@link PathSyncer}: walks the two trees in step, one
- * directory at a time, merging their sorted listings; decides each entry from the listings'
- * metadata; hands transfers to a bounded pool of virtual threads; and deletes only at the end.
+ * One run (or dry run) of a {@link PathSyncer}: walks the two trees in step, one directory
+ * at a time, merging their sorted listings; decides each entry from the listings' metadata
+ * ({@link QuickCheck}); hands each action to its {@link Execution} (carried out on a bounded
+ * pool of virtual threads, or written down for a plan); and deletes only at the end
+ * ({@link DeletionPhase}).
  */
 final class SyncRun {
 
     private final RemotePath sourceRoot;
     final RemotePath targetRoot;
     final PathSyncer.Options options;
-    private final boolean execute;
+    /** Carries the traversal's actions out, or writes them down for a dry run. */
+    private final Execution execution;
     private final Filters filters;
     final SyncListener listener;
 
     // Filled by several traversal threads; sorted before anyone reads them.
-    private final List<SyncAction> planned = java.util.Collections.synchronizedList(new ArrayList<>());
     final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
     final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
     /** Directories listed at once: each listing is a round trip on a remote backend. */
@@ -82,29 +81,36 @@ final class SyncRun {
     /** Compares the content of file pairs quick-check could not decide (and CHECKSUM's). */
     private final ContentComparison contents;
 
-    private ExecutorService pool;
-    private Semaphore slots;
+    /** A dry run's: what a run would do, nothing done. */
+    static List<SyncAction> plan(RemotePath source, RemotePath target, PathSyncer.Options options) throws IOException {
+        return new SyncRun(source, target, options, false).plan();
+    }
 
-    SyncRun(RemotePath source, RemotePath target, PathSyncer.Options options, boolean execute) {
+    /** Syncs {@code target} to {@code source}. */
+    static SyncReport run(RemotePath source, RemotePath target, PathSyncer.Options options) throws IOException {
+        return new SyncRun(source, target, options, true).execute();
+    }
+
+    private SyncRun(RemotePath source, RemotePath target, PathSyncer.Options options, boolean carryOut) {
         this.sourceRoot = source;
         this.targetRoot = target;
         this.options = options;
-        this.execute = execute;
         this.filters = new Filters(options.includes(), options.excludes());
         boolean flat = options.flatListingBudget() > 0 && !filters.mayPruneDirectories();
         this.sourceFlat = flat ? new FlatListings(sourceRoot, options.flatListingBudget()) : null;
         this.targetFlat = flat ? new FlatListings(targetRoot, options.flatListingBudget()) : null;
-        this.listener = execute ? options.listener() : SyncListener.NONE;
+        this.listener = carryOut ? options.listener() : SyncListener.NONE;
+        this.execution = carryOut ? new Execution.Run(this, options.transfers(), listener) : new Execution.Plan();
         this.contents = new ContentComparison(options.checksumAlgorithm(), contentBytesRead);
         this.bandwidth = new Bandwidth(options.bandwidthLimit());
     }
 
     // ------------------------------------------------------------------ entry points
 
-    List<SyncAction> plan() throws IOException {
+    private List<SyncAction> plan() throws IOException {
         traverse();
         refuseEmptySource();
-        List<SyncAction> all = sorted(planned);
+        List<SyncAction> all = sorted(execution.planned());
         all.addAll(sorted(deferred));
         return all;
     }
@@ -123,15 +129,13 @@ final class SyncRun {
         return copy;
     }
 
-    SyncReport execute() throws IOException {
+    private SyncReport execute() throws IOException {
         Instant start = Instant.now();
-        pool = Executors.newVirtualThreadPerTaskExecutor();
-        slots = new Semaphore(options.transfers());
         try {
             traverse();
             listener.traversalFinished();
         } finally {
-            pool.close(); // waits for every transfer handed out
+            execution.finish(); // waits for every transfer handed out
         }
         refuseEmptySource();
         Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : new DeletionPhase(this).run();
@@ -181,7 +185,7 @@ final class SyncRun {
         if (!existed) {
             SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, "", Optional.empty(), targetRoot,
                     OptionalLong.empty(), "target root missing");
-            if (!doNow(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
+            if (!execution.now(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
                 return;
             }
             directoriesCreated.incrementAndGet();
@@ -282,7 +286,7 @@ final class SyncRun {
      * a no-op run still stats nothing, and only from a source on this machine (local, mem).
      */
     private void keepRootTime(boolean existed, boolean changed) {
-        if (!execute || (existed && !changed) || !FileTransfer.keepsDirectoryTimes(targetRoot.fileSystem())
+        if (!execution.carriesOut() || (existed && !changed) || !FileTransfer.keepsDirectoryTimes(targetRoot.fileSystem())
                 || !sourceRoot.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
             return; // a remote root's stat would be a request of its own, for one directory's time
         }
@@ -293,7 +297,7 @@ final class SyncRun {
      * @param t the target directory's listed entry, null when this run created it
      */
     private void keepDirectoryTime(String rel, DirEntry s, RemotePath dst, DirEntry t, boolean changed) {
-        if (!execute || !FileTransfer.keepsDirectoryTimes(dst.fileSystem())) {
+        if (!execution.carriesOut() || !FileTransfer.keepsDirectoryTimes(dst.fileSystem())) {
             return;
         }
         // The time is the listing's (FILE_STATS carries directories' times): a source without
@@ -361,7 +365,7 @@ final class SyncRun {
 
     /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
     private void removeStaleTemporary(RemotePath temporary) {
-        if (!execute) {
+        if (!execution.carriesOut()) {
             return;
         }
         try {
@@ -431,7 +435,7 @@ final class SyncRun {
         if (t == null) {
             SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, rel, Optional.of(s.path()), dst,
                     OptionalLong.empty(), "new directory");
-            if (!doNow(mkdir, () -> dst.fileSystem().createDirectory(dst))) {
+            if (!execution.now(mkdir, () -> dst.fileSystem().createDirectory(dst))) {
                 return;
             }
             directoriesCreated.incrementAndGet();
@@ -505,7 +509,7 @@ final class SyncRun {
                 SyncAction a = new SyncAction(SyncAction.Kind.LINK, rel, Optional.of(s.path()), dst, OptionalLong.empty(),
                         exists ? "link differs" : "new link");
                 changedHere();
-                submit(a, () -> {
+                execution.later(a, () -> {
                     if (exists) {
                         dst.fileSystem().deleteFile(dst);
                     }
@@ -666,39 +670,23 @@ final class SyncRun {
             if (verdict.isEmpty() || !verdict.get()) {
                 SyncAction a = update(rel, s, dst, src, verdict.isEmpty()
                         ? "mtime differs (no checksum both sides can give without reading it)" : "checksum differs");
-                if (execute) {
-                    runCopy(a, src);
-                } else {
-                    planned.add(a);
-                }
+                execution.now(a, copying(a, src)); // already in a transfer slot
             } else if (fixTimeWhenEqual && src.lastModified().isPresent()
                     && dst.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
                 SyncAction a = new SyncAction(SyncAction.Kind.FIX_MTIME, rel, Optional.of(s.path()), dst,
                         OptionalLong.empty(), "content equal, mtime differs");
-                if (execute) {
-                    act(a, () -> {
-                        retrying(() -> {
-                            dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
-                            return null;
-                        });
-                        mtimesFixed.incrementAndGet();
+                execution.now(a, () -> {
+                    retrying(() -> {
+                        dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
+                        return null;
                     });
-                } else {
-                    planned.add(a);
-                }
+                    mtimesFixed.incrementAndGet();
+                });
             } else {
                 filesSkipped.incrementAndGet();
             }
         };
-        if (!execute) {
-            try {
-                decide.run();
-            } catch (IOException e) {
-                fail(rel, "checksum", e);
-            }
-            return;
-        }
-        dispatch(() -> {
+        execution.decide(() -> {
             try {
                 decide.run();
             } catch (IOException e) {
@@ -709,16 +697,12 @@ final class SyncRun {
 
     private void copy(SyncAction a, FileStat src) throws IOException {
         changedHere();
-        if (!execute) {
-            planned.add(a);
-            return;
-        }
-        listener.scheduled(a);
-        dispatch(() -> runCopy(a, src));
+        execution.later(a, copying(a, src));
     }
 
-    private void runCopy(SyncAction a, FileStat src) {
-        act(a, () -> {
+    /** The copy of one file, counted once it is under its final name. */
+    private IoTask copying(SyncAction a, FileStat src) {
+        return () -> {
             long[] written = {0};
             long read = retrying(() -> {
                 written[0] = 0; // a retried copy starts again from its first byte
@@ -741,7 +725,7 @@ final class SyncRun {
             // Counted only now that the file is under its final name (a failed copy's bytes are not "copied").
             bytesCopied.addAndGet(written[0]);
             filesCopied.incrementAndGet();
-        });
+        };
     }
 
     /** A directory's listing, sorted, retried after a transient failure (listing is idempotent). */
@@ -785,41 +769,6 @@ final class SyncRun {
     @FunctionalInterface
     interface IoTask {
         void run() throws IOException;
-    }
-
-    /** Runs a task in a transfer slot; blocks the traversal while all slots are busy, bounding memory. */
-    private void dispatch(Runnable task) throws IOException {
-        try {
-            slots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("sync interrupted");
-        }
-        pool.execute(() -> {
-            try {
-                task.run();
-            } finally {
-                slots.release();
-            }
-        });
-    }
-
-    private void submit(SyncAction a, IoTask task) throws IOException {
-        if (!execute) {
-            planned.add(a);
-            return;
-        }
-        listener.scheduled(a);
-        dispatch(() -> act(a, task));
-    }
-
-    /** Does an action now, in the traversal (directories must exist before their children). */
-    private boolean doNow(SyncAction a, IoTask task) {
-        if (!execute) {
-            planned.add(a);
-            return true;
-        }
-        return act(a, task);
     }
 
     /**
