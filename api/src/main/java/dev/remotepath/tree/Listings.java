@@ -53,7 +53,7 @@ public final class Listings {
             throws IOException {
         ListedEntry[] raw = validated(listing, directory);
         if (sortByName) {
-            NameOrder.sort(raw, directory.toString());
+            NameOrder.sort(raw, name -> listedTwice(directory, name));
         } else if (raw.length > 1) {
             java.util.HashSet<String> seen = java.util.HashSet.newHashSet(raw.length);
             for (ListedEntry e : raw) {
@@ -78,7 +78,7 @@ public final class Listings {
     public static List<DirEntry> sortedView(RemotePath directory, ListDetail detail) throws IOException {
         try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
             ListedEntry[] raw = validated(listing, directory);
-            NameOrder.sort(raw, directory.toString());
+            NameOrder.sort(raw, name -> listedTwice(directory, name));
             return new EntryList(directory, raw);
         }
     }

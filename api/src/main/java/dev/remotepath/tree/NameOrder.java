@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Sorts a listing's entries by name in {@link String#compareTo} order, and finds a name listed
@@ -40,17 +41,19 @@ final class NameOrder {
     /**
      * Sorts {@code a} by name in place.
      *
+     * @param listedTwice the failure for a name two entries share (made only then: the
+     *                    directory's URI is not worth encoding for every listing)
      * @throws UnsafeNameException when two entries have the same name
      */
-    static void sort(ListedEntry[] a, String directory) throws UnsafeNameException {
+    static void sort(ListedEntry[] a, Function<String, UnsafeNameException> listedTwice) throws UnsafeNameException {
         int n = a.length;
         if (n < SMALL) {
-            comparisonSort(a, 0, n, directory);
+            comparisonSort(a, 0, n, listedTwice);
             return;
         }
         Scratch s = borrow(n);
         try {
-            sortRange(a, 0, n, 0, s, directory);
+            sortRange(a, 0, n, 0, s, listedTwice);
         } finally {
             giveBack(s);
         }
@@ -103,11 +106,11 @@ final class NameOrder {
     }
 
     /** Sorts {@code a[from, to)}, whose names agree on their first {@code offset} characters. */
-    private static void sortRange(ListedEntry[] a, int from, int to, int offset, Scratch s, String directory)
+    private static void sortRange(ListedEntry[] a, int from, int to, int offset, Scratch s, Function<String, UnsafeNameException> listedTwice)
             throws UnsafeNameException {
         int n = to - from;
         if (n < SMALL || offset >= MAX_KEY_OFFSET) {
-            comparisonSort(a, from, to, directory);
+            comparisonSort(a, from, to, listedTwice);
             return;
         }
         long[] key = s.key;
@@ -177,9 +180,9 @@ final class NameOrder {
         }
         for (int[] r : runs) {
             if (r[2] == 1 && allLonger(a, r[0], r[1], offset + 8)) {
-                sortRange(a, r[0], r[1], offset + 8, s, directory);
+                sortRange(a, r[0], r[1], offset + 8, s, listedTwice);
             } else {
-                comparisonSort(a, r[0], r[1], directory);
+                comparisonSort(a, r[0], r[1], listedTwice);
             }
         }
     }
@@ -205,12 +208,12 @@ final class NameOrder {
     }
 
     /** Sorts a range by comparison and fails on a name listed twice in it. */
-    private static void comparisonSort(ListedEntry[] a, int from, int to, String directory)
+    private static void comparisonSort(ListedEntry[] a, int from, int to, Function<String, UnsafeNameException> listedTwice)
             throws UnsafeNameException {
         Arrays.sort(a, from, to, BY_NAME);
         for (int i = from + 1; i < to; i++) {
             if (a[i].name().equals(a[i - 1].name())) {
-                throw new UnsafeNameException(directory, a[i].name(), "listed twice");
+                throw listedTwice.apply(a[i].name());
             }
         }
     }

@@ -19,6 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The radix name sort agrees with {@code String.compareTo} on every kind of name, and finds twins. */
 class NameOrderTest {
 
+    /** What Listings makes of a name listed twice (ListedPathsTest checks that path). */
+    private static final java.util.function.Function<String, UnsafeNameException> TWIN =
+            name -> new UnsafeNameException("/dir", name, "listed twice");
+
     private static final String[] ALPHABET = {"a", "b", "z", "A", "0", "9", ".", "_", "-", " ", "é", "ÿ", "\u0100",
         "\u0101", "ő", "日", "本", "\ud83d\ude00", "\udc80", "~", "\u007f", "\u0080"};
 
@@ -74,7 +78,7 @@ class NameOrderTest {
         }
         entries.add(entry("name-with-a-long-prefix-" + (n / 2)));
         Collections.shuffle(entries, new Random(n));
-        assertThatThrownBy(() -> NameOrder.sort(entries.toArray(new ListedEntry[0]), "/dir"))
+        assertThatThrownBy(() -> NameOrder.sort(entries.toArray(new ListedEntry[0]), TWIN))
                 .isInstanceOf(UnsafeNameException.class)
                 .hasMessageContaining("name-with-a-long-prefix-" + (n / 2))
                 .hasMessageContaining("listed twice");
@@ -87,7 +91,7 @@ class NameOrderTest {
             entries.add(entry("f" + i));
         }
         entries.add(entry("f77"));
-        assertThatThrownBy(() -> NameOrder.sort(entries.toArray(new ListedEntry[0]), "/dir")).hasMessageContaining("'f77'");
+        assertThatThrownBy(() -> NameOrder.sort(entries.toArray(new ListedEntry[0]), TWIN)).hasMessageContaining("'f77'");
     }
 
     private static void assertSortedLikeCompareTo(List<String> names) throws UnsafeNameException {
@@ -100,7 +104,7 @@ class NameOrderTest {
         List<String> expected = new ArrayList<>(names);
         Collections.sort(expected);
         ListedEntry[] sorted = entries.toArray(new ListedEntry[0]);
-        NameOrder.sort(sorted, "/dir");
+        NameOrder.sort(sorted, TWIN);
         List<String> actual = Arrays.stream(sorted).map(ListedEntry::name).toList();
         assertThat(actual).containsExactlyElementsOf(expected);
     }
