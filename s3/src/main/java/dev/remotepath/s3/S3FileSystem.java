@@ -102,8 +102,8 @@ public final class S3FileSystem implements RemoteFileSystem {
         this.provider = provider;
         this.bucket = bucket;
         this.options = options;
-        this.partBudget = (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / options.partSize()));
-        this.partsInFlight = new java.util.concurrent.Semaphore(partBudget);
+        this.partsInFlight = new java.util.concurrent.Semaphore(
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / options.partSize())));
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
         this.client = S3Clients.newClient(options);
@@ -825,7 +825,6 @@ public final class S3FileSystem implements RemoteFileSystem {
      * grew past 400 MB.
      */
     final java.util.concurrent.Semaphore partsInFlight;
-    private final int partBudget;
     /** Part buffers whose upload finished, for the next part of any writer; emptied when none is open. */
     private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spareParts = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.concurrent.atomic.AtomicInteger spareCount = new java.util.concurrent.atomic.AtomicInteger();
