@@ -30,8 +30,8 @@ final class DeletionPhase {
         if (run.deferred.isEmpty()) {
             return Optional.empty();
         }
-        if (!run.errors.isEmpty()) {
-            return Optional.of("deletions skipped: " + run.errors.size() + " error(s) earlier in this run ("
+        if (!run.failures.none()) {
+            return Optional.of("deletions skipped: " + run.failures.count() + " error(s) earlier in this run ("
                     + run.deferred.size() + " pending)");
         }
         long deletions;
@@ -56,16 +56,16 @@ final class DeletionPhase {
                 }
                 continue;
             }
-            run.act(a, () -> {
+            run.failures.act(a, () -> {
                 RemotePath t = belowTargetRoot(a);
                 TreeRemover.Removed removed = TreeRemover.deleteRecursively(t);
-                run.filesDeleted.addAndGet(removed.files());
-                run.directoriesDeleted.addAndGet(removed.directories());
+                run.tally.filesDeleted.addAndGet(removed.files());
+                run.tally.directoriesDeleted.addAndGet(removed.directories());
                 if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
                     TreeCopier.copy(a.source().orElseThrow(), t, run.options.symlinks() == SymlinkPolicy.FOLLOW
                             ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
                             : new java.nio.file.CopyOption[] {LinkOption.NOFOLLOW_LINKS});
-                    run.filesCopied.incrementAndGet();
+                    run.tally.filesCopied.incrementAndGet();
                 }
             });
         }
@@ -92,7 +92,7 @@ final class DeletionPhase {
      * when a batch fails, its files are deleted one by one so each failure is reported with its path.
      */
     private void deleteFiles(List<SyncAction> batch) {
-        if (batch.isEmpty() || run.gaveUp != null) {
+        if (batch.isEmpty() || run.failures.hasGivenUp()) {
             return;
         }
         List<RemotePath> paths = new ArrayList<>(batch.size());
@@ -108,11 +108,11 @@ final class DeletionPhase {
             run.listener.started(a);
         }
         try {
-            run.retrying(() -> { // files already gone are not errors: a batch can run again
+            run.failures.retrying(() -> { // files already gone are not errors: a batch can run again
                 run.targetRoot.fileSystem().deleteFiles(paths);
                 return null;
             });
-            run.consecutiveTimeouts.set(0);
+            run.failures.answered();
         } catch (IOException batchFailed) {
             for (SyncAction a : batch) {
                 try {
@@ -121,7 +121,7 @@ final class DeletionPhase {
                     } catch (NoSuchFileException gone) {
                         // deleted by the batch before it failed
                     }
-                    run.filesDeleted.incrementAndGet();
+                    run.tally.filesDeleted.incrementAndGet();
                     run.listener.finished(a);
                 } catch (IOException e) {
                     run.fail(a.relativePath(), "delete_file", e);
@@ -135,7 +135,7 @@ final class DeletionPhase {
             }
             return;
         }
-        run.filesDeleted.addAndGet(batch.size());
+        run.tally.filesDeleted.addAndGet(batch.size());
         for (SyncAction a : batch) {
             run.listener.finished(a);
         }

@@ -20,10 +20,10 @@ import java.util.concurrent.Semaphore;
 abstract sealed class Execution {
 
     /** Does {@code action} on the calling thread; false when it failed or the run has given up. */
-    abstract boolean now(SyncAction action, SyncRun.IoTask task);
+    abstract boolean now(SyncAction action, IoTask task);
 
     /** Hands {@code action} to a transfer slot, waiting while all are busy (which bounds memory). */
-    abstract void later(SyncAction action, SyncRun.IoTask task) throws IOException;
+    abstract void later(SyncAction action, IoTask task) throws IOException;
 
     /** Runs a decision that may read content (a checksum comparison) and then act on its verdict. */
     abstract void decide(Runnable decision) throws IOException;
@@ -46,13 +46,13 @@ abstract sealed class Execution {
         private final List<SyncAction> planned = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        boolean now(SyncAction action, SyncRun.IoTask task) {
+        boolean now(SyncAction action, IoTask task) {
             planned.add(action);
             return true;
         }
 
         @Override
-        void later(SyncAction action, SyncRun.IoTask task) {
+        void later(SyncAction action, IoTask task) {
             planned.add(action);
         }
 
@@ -72,26 +72,26 @@ abstract sealed class Execution {
         }
     }
 
-    /** A real run: actions done through {@link SyncRun#act}, transfers on virtual threads in bounded slots. */
+    /** A real run: actions done through {@link Failures#act}, transfers on virtual threads in bounded slots. */
     static final class Run extends Execution {
-        private final SyncRun run;
+        private final Failures run;
         private final SyncListener listener;
         private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         private final Semaphore slots;
 
-        Run(SyncRun run, int transfers, SyncListener listener) {
+        Run(Failures run, int transfers, SyncListener listener) {
             this.run = run;
             this.listener = listener;
             this.slots = new Semaphore(transfers);
         }
 
         @Override
-        boolean now(SyncAction action, SyncRun.IoTask task) {
+        boolean now(SyncAction action, IoTask task) {
             return run.act(action, task);
         }
 
         @Override
-        void later(SyncAction action, SyncRun.IoTask task) throws IOException {
+        void later(SyncAction action, IoTask task) throws IOException {
             listener.scheduled(action);
             dispatch(() -> run.act(action, task));
         }

@@ -1,6 +1,5 @@
 package dev.remotepath.syncer;
 
-import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.DirEntry;
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
@@ -10,11 +9,9 @@ import dev.remotepath.tree.BoundedTraversal;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Listings;
 import dev.remotepath.tree.RealPaths;
-import dev.remotepath.tree.Retries;
 import dev.remotepath.tree.TraversalLimits;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.time.Duration;
@@ -23,16 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Queue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One run (or dry run) of a {@link PathSyncer}: walks the two trees in step, one directory
- * at a time, merging their sorted listings; decides each entry from the listings' metadata
- * ({@link QuickCheck}); hands each action to its {@link Execution} (carried out on a bounded
- * pool of virtual threads, or written down for a plan); and deletes only at the end
+ * at a time, merging their sorted listings; decides directories, links and type changes here
+ * and each file pair in {@link FileSync}; hands each action to its {@link Execution} (carried
+ * out on a bounded pool of virtual threads, or written down for a plan); counts in a
+ * {@link Tally}, records errors and gives up in {@link Failures}; and deletes only at the end
  * ({@link DeletionPhase}).
  */
 final class SyncRun {
@@ -47,7 +41,8 @@ final class SyncRun {
 
     // Filled by several traversal threads; sorted before anyone reads them.
     final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
-    final Queue<SyncError> errors = new ConcurrentLinkedQueue<>();
+    final Failures failures;
+    final Tally tally = new Tally();
     /** Directories listed at once: each listing is a round trip on a remote backend. */
     static final int LISTING_PARALLELISM = 8;
     /**
@@ -57,29 +52,10 @@ final class SyncRun {
     static final int WAITING_DIRECTORIES = 1024;
     /** The traversal under way: its walkers take the subdirectories the merges find. */
     private BoundedTraversal traversal;
-
-    /** Timeouts in a row after which the run stops: the server has stopped answering. */
-    static final int GIVE_UP_AFTER = 3;
-    final java.util.concurrent.atomic.AtomicInteger consecutiveTimeouts = new java.util.concurrent.atomic.AtomicInteger();
-    /** Why the run stopped early, once it has. */
-    volatile String gaveUp;
-
-    /** Files, links and other non-directories of the source that the filters let through. */
-    private final AtomicLong sourceEntriesToSync = new AtomicLong();
-    final AtomicLong filesCopied = new AtomicLong();
-    private final AtomicLong bytesCopied = new AtomicLong();
-    private final AtomicLong filesSkipped = new AtomicLong();
-    final AtomicLong filesDeleted = new AtomicLong();
-    final AtomicLong directoriesDeleted = new AtomicLong();
-    private final AtomicLong directoriesCreated = new AtomicLong();
-    private final AtomicLong mtimesFixed = new AtomicLong();
-    private final AtomicLong linksCreated = new AtomicLong();
-    private final AtomicLong linksSkipped = new AtomicLong();
-    private final AtomicLong contentBytesRead = new AtomicLong();
-    /** The run's bytes per second across all its transfers ({@code bandwidthLimit}). */
-    private final Bandwidth bandwidth;
     /** Compares the content of file pairs quick-check could not decide (and CHECKSUM's). */
     private final ContentComparison contents;
+    /** Decides each file pair and hands on what it decides. */
+    private final FileSync files;
 
     /** A dry run's: what a run would do, nothing done. */
     static List<SyncAction> plan(RemotePath source, RemotePath target, PathSyncer.Options options) throws IOException {
@@ -100,9 +76,10 @@ final class SyncRun {
         this.sourceFlat = flat ? new FlatListings(sourceRoot, options.flatListingBudget()) : null;
         this.targetFlat = flat ? new FlatListings(targetRoot, options.flatListingBudget()) : null;
         this.listener = carryOut ? options.listener() : SyncListener.NONE;
-        this.execution = carryOut ? new Execution.Run(this, options.transfers(), listener) : new Execution.Plan();
-        this.contents = new ContentComparison(options.checksumAlgorithm(), contentBytesRead);
-        this.bandwidth = new Bandwidth(options.bandwidthLimit());
+        this.failures = new Failures(listener, options.retries());
+        this.execution = carryOut ? new Execution.Run(failures, options.transfers(), listener) : new Execution.Plan();
+        this.contents = new ContentComparison(options.checksumAlgorithm(), tally.contentBytesRead);
+        this.files = new FileSync(options, execution, tally, failures, contents, listener);
     }
 
     // ------------------------------------------------------------------ entry points
@@ -138,15 +115,11 @@ final class SyncRun {
             execution.finish(); // waits for every transfer handed out
         }
         refuseEmptySource();
-        Optional<String> refusal = gaveUp != null ? Optional.of(gaveUp) : new DeletionPhase(this).run();
-        if (gaveUp == null) {
+        Optional<String> refusal = failures.hasGivenUp() ? failures.whyGivenUp() : new DeletionPhase(this).run();
+        if (!failures.hasGivenUp()) {
             directoryTimes.restore((rel, e) -> fail(rel, "set directory mtime", e));
         }
-        return new SyncReport(filesCopied.get(), bytesCopied.get(), filesSkipped.get(), filesDeleted.get(),
-                directoriesDeleted.get(),
-                directoriesCreated.get(), mtimesFixed.get(), linksCreated.get(), linksSkipped.get(),
-                contentBytesRead.get(), contents.checksumsNative(), contents.checksumsStreamed(), List.copyOf(errors), refusal,
-                Duration.between(start, Instant.now()));
+        return tally.report(contents, failures.all(), refusal, Duration.between(start, Instant.now()));
     }
 
     // ------------------------------------------------------------------ traversal
@@ -188,7 +161,7 @@ final class SyncRun {
             if (!execution.now(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
                 return;
             }
-            directoriesCreated.incrementAndGet();
+            tally.directoriesCreated.incrementAndGet();
         }
         List<DirEntry> rootTargets = targets;
         List<String> rootAncestors = new ArrayList<>(2);
@@ -220,7 +193,7 @@ final class SyncRun {
      * enough directories are already waiting.
      */
     private void descend(String rel, IoTask walk) {
-        if (gaveUp != null) {
+        if (failures.hasGivenUp()) {
             return;
         }
         traversal.submit(() -> {
@@ -273,7 +246,7 @@ final class SyncRun {
      */
     private static final ThreadLocal<boolean[]> CHANGED_HERE = ThreadLocal.withInitial(() -> new boolean[1]);
 
-    private static void changedHere() {
+    static void changedHere() {
         CHANGED_HERE.get()[0] = true;
     }
 
@@ -331,7 +304,7 @@ final class SyncRun {
         }
         RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
         if (s != null && !s.isDirectory()) {
-            sourceEntriesToSync.incrementAndGet();
+            tally.sourceEntriesToSync.incrementAndGet();
         }
         if (s == null) {
             extraneous(childRel, t);
@@ -356,7 +329,13 @@ final class SyncRun {
     private void handleSource(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
             RemotePath resolvedParent, RemotePath resolved) throws IOException {
         switch (s.type()) {
-            case FILE -> file(rel, s, t, dst);
+            case FILE -> {
+                if (t != null && t.isDirectory()) {
+                    typeChange(rel, s, t, "source is a file, target is a directory");
+                } else {
+                    files.sync(rel, s, t, dst);
+                }
+            }
             case DIRECTORY -> directory(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case SYMLINK -> link(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case OTHER -> record(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
@@ -438,7 +417,7 @@ final class SyncRun {
             if (!execution.now(mkdir, () -> dst.fileSystem().createDirectory(dst))) {
                 return;
             }
-            directoriesCreated.incrementAndGet();
+            tally.directoriesCreated.incrementAndGet();
         } else {
             try {
                 targets = targetListing.get();
@@ -471,7 +450,7 @@ final class SyncRun {
             RemotePath resolvedParent, RemotePath resolved) throws IOException {
         switch (options.symlinks()) {
             case SKIP -> {
-                linksSkipped.incrementAndGet();
+                tally.linksSkipped.incrementAndGet();
                 listener.skipped(rel, "symbolic link (links are skipped by policy)");
             }
             case FOLLOW -> {
@@ -498,7 +477,7 @@ final class SyncRun {
                     text = dev.remotepath.tree.LinkTargets.textOf(s.path(), s.stat());
                     if (t != null && t.isSymbolicLink() && dev.remotepath.tree.LinkTargets.sameDestination(text, s.path(),
                             dev.remotepath.tree.LinkTargets.textOf(t.path(), t.stat()), t.path())) {
-                        filesSkipped.incrementAndGet();
+                        tally.filesSkipped.incrementAndGet();
                         return;
                     }
                 } catch (IOException e) {
@@ -514,7 +493,7 @@ final class SyncRun {
                         dst.fileSystem().deleteFile(dst);
                     }
                     dst.fileSystem().createSymbolicLink(dst, text);
-                    linksCreated.incrementAndGet();
+                    tally.linksCreated.incrementAndGet();
                 });
             }
         }
@@ -530,302 +509,28 @@ final class SyncRun {
                 s.stat().size(), "type changed: " + what));
     }
 
-    // ------------------------------------------------------------------ files
-
-    private void file(String rel, DirEntry s, DirEntry t, RemotePath dst) throws IOException {
-        if (t != null && t.isDirectory()) {
-            typeChange(rel, s, t, "source is a file, target is a directory");
-            return;
-        }
-        if (t == null) {
-            // A new file needs no mtime up front: the copy takes it from the read's response
-            // (S3) or stats the source then, so only an inexact size is completed here.
-            FileStat listed = s.stat().size().isPresent() && s.stat().sizeExact() ? s.stat() : complete(s);
-            copy(new SyncAction(SyncAction.Kind.COPY_NEW, rel, Optional.of(s.path()), dst, listed.size(), "new"), listed);
-            return;
-        }
-        FileStat src = complete(s);
-        if (t.isSymbolicLink()) {
-            copy(new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(),
-                    "target is a link"), src);
-            return;
-        }
-        FileStat listed = t.stat();
-        if (options.comparison() == Comparison.QUICK_CHECK && listed.lastModified().isEmpty()
-                && QuickCheck.storedSinceLastChange(options.useServerModtime() ? src.lastModified() : src.lastModified().flatMap(m ->
-                        src.changeTime().or(() -> changeTimeNearby(s, src, listed))), src, listed)) {
-            // The target's content was stored after the source last changed (S3 lists only the
-            // upload time; its own mtime would cost a HEAD per object): unchanged. By default the
-            // source's ctime must say so, as an mtime can be set back to before the upload;
-            // without a ctime the target is stat'ed below and its stored mtime compared.
-            filesSkipped.incrementAndGet();
-            return;
-        }
-        boolean sizeIsEnough = options.comparison() != Comparison.QUICK_CHECK
-                && listed.size().isPresent() && listed.sizeExact();
-        FileStat dstStat = sizeIsEnough ? listed : complete(t);
-        boolean sameSize = src.size().isPresent() && src.size().equals(dstStat.size());
-        switch (options.comparison()) {
-            case ALWAYS_COPY -> copy(update(rel, s, dst, src, "always copy"), src);
-            case SIZE_ONLY -> {
-                if (sameSize) {
-                    filesSkipped.incrementAndGet();
-                } else {
-                    copy(update(rel, s, dst, src, "size differs"), src);
-                }
-            }
-            case QUICK_CHECK -> {
-                if (!sameSize) {
-                    copy(update(rel, s, dst, src, "size differs"), src);
-                } else if (src.lastModified().isEmpty() && src.sizeExact()) {
-                    // The source keeps no time at all, not even when asked (an HTTP server that
-                    // sends no Last-Modified): as rclone does, the size decides, or every run
-                    // would copy everything again.
-                    filesSkipped.incrementAndGet();
-                } else if (QuickCheck.sameTime(src, dstStat, setsTimes(dst))) {
-                    filesSkipped.incrementAndGet();
-                } else if (src == s.stat() && src.lastModifiedPrecision().compareTo(QuickCheck.DISPLAYED) >= 0
-                        && QuickCheck.sameTime(exactStat(s), dstStat, setsTimes(dst))) {
-                    // A listing's displayed time (an index page's minute, maybe an hour off across
-                    // daylight saving) disagreed; the server's own exact time agrees: unchanged.
-                    filesSkipped.incrementAndGet();
-                } else if (cheapChecksumsShared(s, t)) {
-                    // Same size, other mtime: when both sides can tell their checksum cheaply, that
-                    // decides between copying and only fixing the mtime.
-                    checkThen(rel, s, t, dst, src, true);
-                } else {
-                    copy(update(rel, s, dst, src, "mtime differs"), src);
-                }
-            }
-            case CHECKSUM -> {
-                if (!sameSize) {
-                    copy(update(rel, s, dst, src, "size differs"), src);
-                } else {
-                    checkThen(rel, s, t, dst, src, false);
-                }
-            }
-        }
-    }
-
-    private static SyncAction update(String rel, DirEntry s, RemotePath dst, FileStat src, String reason) {
-        return new SyncAction(SyncAction.Kind.COPY_UPDATE, rel, Optional.of(s.path()), dst, src.size(), reason);
-    }
-
-    private static boolean setsTimes(RemotePath p) {
-        return p.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME);
-    }
-
-    /** The entry's own stat, asked of the server; its listed stat where that fails. */
-    private static FileStat exactStat(DirEntry e) {
-        try {
-            return e.path().stat(LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException unknown) {
-            return e.stat();
-        }
-    }
-
-    /** The entry's stat, completed by one stat only when the listing lacked exact size or mtime (HTTP indexes). */
-    private FileStat complete(DirEntry e) throws IOException {
-        if (e.stat().hasSizeAndTime()) {
-            return e.stat();
-        }
-        return e.path().stat(LinkOption.NOFOLLOW_LINKS);
-    }
-
-    /**
-     * The source's ctime when its listing lacked it (the local disk listed through NIO) and a
-     * stat costs no round trip: the local stat beats the HEAD it saves. Only for a file the
-     * storage time could then decide (same size, stored after its mtime).
-     */
-    private static Optional<Instant> changeTimeNearby(DirEntry s, FileStat src, FileStat listed) {
-        if (!s.path().fileSystem().capabilities().contains(Capability.IN_PROCESS)
-                || !QuickCheck.storedSinceLastChange(src.lastModified(), src, listed)) {
-            return Optional.empty();
-        }
-        return exactStat(s).changeTime();
-    }
-
-    private boolean cheapChecksumsShared(DirEntry s, DirEntry t) {
-        return QuickCheck.sharedMetadataAlgorithm(s.stat(), t.stat()).isPresent()
-                || !sharedNativeAlgorithms(s.path(), t.path()).isEmpty();
-    }
-
-    private static Set<ChecksumAlgorithm> sharedNativeAlgorithms(RemotePath a, RemotePath b) {
-        return QuickCheck.sharedAlgorithms(a.fileSystem().nativeChecksums(), b.fileSystem().nativeChecksums());
-    }
-
-    /**
-     * Compares checksums (in a transfer slot, as it may read content) and then copies, fixes
-     * the mtime, or does nothing.
-     */
-    private void checkThen(String rel, DirEntry s, DirEntry t, RemotePath dst, FileStat src, boolean fixTimeWhenEqual)
-            throws IOException {
-        changedHere(); // it may copy, on a transfer thread after this directory's merge
-        // Quick-check asks checksums only when both sides can give them cheaply; where none
-        // can after all (a multipart ETag, a server without them), it decides as without
-        // checksums: one copy, never both files read to compare them.
-        boolean streamIfNeeded = !fixTimeWhenEqual;
-        IoTask decide = () -> {
-            Optional<Boolean> verdict = retrying(() -> contents.sameContent(s, t, streamIfNeeded));
-            if (verdict.isEmpty() || !verdict.get()) {
-                SyncAction a = update(rel, s, dst, src, verdict.isEmpty()
-                        ? "mtime differs (no checksum both sides can give without reading it)" : "checksum differs");
-                execution.now(a, copying(a, src)); // already in a transfer slot
-            } else if (fixTimeWhenEqual && src.lastModified().isPresent()
-                    && dst.fileSystem().capabilities().contains(Capability.SET_LAST_MODIFIED_TIME)) {
-                SyncAction a = new SyncAction(SyncAction.Kind.FIX_MTIME, rel, Optional.of(s.path()), dst,
-                        OptionalLong.empty(), "content equal, mtime differs");
-                execution.now(a, () -> {
-                    retrying(() -> {
-                        dst.fileSystem().setLastModifiedTime(dst, src.lastModified().get());
-                        return null;
-                    });
-                    mtimesFixed.incrementAndGet();
-                });
-            } else {
-                filesSkipped.incrementAndGet();
-            }
-        };
-        execution.decide(() -> {
-            try {
-                decide.run();
-            } catch (IOException e) {
-                fail(rel, "checksum", e);
-            }
-        });
-    }
-
-    private void copy(SyncAction a, FileStat src) throws IOException {
-        changedHere();
-        execution.later(a, copying(a, src));
-    }
-
-    /** The copy of one file, counted once it is under its final name. */
-    private IoTask copying(SyncAction a, FileStat src) {
-        return () -> {
-            long[] written = {0};
-            long read = retrying(() -> {
-                written[0] = 0; // a retried copy starts again from its first byte
-                try {
-                    return FileTransfer.copyFile(a.source().orElseThrow(), src, a.target(), true, n -> {
-                        written[0] += n;
-                        bandwidth.acquire(n);
-                        listener.progress(a, n);
-                    });
-                } finally {
-                    // Bytes read count whether or not the copy was published: they crossed the wire.
-                    contentBytesRead.addAndGet(written[0]);
-                }
-            });
-            if (read == 0 && src.size().orElse(0) > 0) {
-                // Copied server-side: no byte passed through here, but the file's bytes were copied.
-                written[0] = src.size().getAsLong();
-                listener.progress(a, written[0]);
-            }
-            // Counted only now that the file is under its final name (a failed copy's bytes are not "copied").
-            bytesCopied.addAndGet(written[0]);
-            filesCopied.incrementAndGet();
-        };
-    }
-
     /** A directory's listing, sorted, retried after a transient failure (listing is idempotent). */
     private List<DirEntry> listed(RemotePath dir) throws IOException {
         FlatListings flat = dir.sameFileSystemAs(targetRoot) && dir.startsWith(targetRoot) ? targetFlat
                 : dir.sameFileSystemAs(sourceRoot) && dir.startsWith(sourceRoot) ? sourceFlat : null;
         if (flat != null) {
-            java.util.Optional<List<DirEntry>> indexed = flat.take(dir, this::retrying);
+            java.util.Optional<List<DirEntry>> indexed = flat.take(dir, failures::retrying);
             if (indexed.isPresent()) {
                 return indexed.get();
             }
         }
-        return retrying(() -> Listings.sorted(dir, ListDetail.FILE_STATS));
+        return failures.retrying(() -> Listings.sorted(dir, ListDetail.FILE_STATS));
     }
 
     private final FlatListings sourceFlat;
     private final FlatListings targetFlat;
 
-    /**
-     * Runs an idempotent operation with the run's retries (copies into a temporary and renamed,
-     * listings, checksums, mtime fixes); a run that has given up stops retrying.
-     */
-    <T> T retrying(Retries.Operation<T> op) throws IOException {
-        return options.retries().run(op, this::worthRetrying);
-    }
-
-    /**
-     * Whether to try again after {@code e}: not once the run has given up. A timeout counts
-     * towards giving up at each attempt, so a server that stopped answering costs
-     * {@value #GIVE_UP_AFTER} timeouts in all, not that many per entry and retry.
-     */
-    private boolean worthRetrying(IOException e) {
-        if (timedOut(e)) {
-            noteTimeout();
-        }
-        return gaveUp == null;
-    }
-
-    // ------------------------------------------------------------------ execution
-
-    @FunctionalInterface
-    interface IoTask {
-        void run() throws IOException;
-    }
-
-    /**
-     * Records a failure. A request that timed out counts towards giving up: after
-     * {@value #GIVE_UP_AFTER} timeouts in a row with no success between them the server has
-     * stopped answering (paused, or cut off without a reset), and the run stops scheduling work
-     * instead of waiting out a timeout for every remaining entry.
-     */
     void fail(String rel, String operation, Throwable e) {
-        record(SyncError.of(rel, operation, e));
-        if (timedOut(e)) {
-            noteTimeout();
-        }
+        failures.fail(rel, operation, e);
     }
 
-    private void noteTimeout() {
-        if (consecutiveTimeouts.incrementAndGet() >= GIVE_UP_AFTER && gaveUp == null) {
-            gaveUp = "gave up: " + GIVE_UP_AFTER + " requests in a row timed out (the server stopped answering); "
-                    + "the rest of the tree was not synced";
-        }
-    }
-
-    /** Every error goes through here: into the report, and to the listener as it happens. */
     private void record(SyncError e) {
-        errors.add(e);
-        listener.error(e);
-    }
-
-    private static boolean timedOut(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    boolean act(SyncAction a, IoTask task) {
-        if (gaveUp != null) {
-            return false;
-        }
-        listener.started(a);
-        try {
-            task.run();
-            consecutiveTimeouts.set(0);
-            listener.finished(a);
-            return true;
-        } catch (IOException e) {
-            fail(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), e);
-            listener.failed(a, e);
-            return false;
-        } catch (RuntimeException e) {
-            IOException wrapped = new IOException(e.toString(), e);
-            fail(a.relativePath(), a.kind().name().toLowerCase(java.util.Locale.ROOT), wrapped);
-            listener.failed(a, wrapped);
-            return false;
-        }
+        failures.record(e);
     }
 
     /**
@@ -835,8 +540,8 @@ final class SyncRun {
      * deleting the target's files to match it is refused unless {@code allowEmptySource}.
      */
     private void refuseEmptySource() throws SyncRefusedException {
-        if (options.deleteExtraneous() && !options.allowEmptySource() && sourceEntriesToSync.get() == 0
-                && !deferred.isEmpty() && errors.isEmpty()) {
+        if (options.deleteExtraneous() && !options.allowEmptySource() && tally.sourceEntriesToSync.get() == 0
+                && !deferred.isEmpty() && failures.none()) {
             throw new SyncRefusedException("source " + sourceRoot + " holds no file to sync"
                     + (filters.active() ? " after filters" : "") + " (only empty directories, if anything) and "
                     + deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
