@@ -1,5 +1,6 @@
 package dev.remotepath.tree;
 
+import dev.remotepath.BackendLimits;
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.AbortableOutputStream;
@@ -64,6 +65,14 @@ public final class FileTransfer {
      * @return the number of content bytes read from the source (0 after a server-side copy)
      */
     public static long copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replace,
+            LongConsumer progress) throws IOException {
+        // A place in each backend's transfer limit (none set: no wait), held for the whole copy.
+        try (BackendLimits.Permit place = BackendLimits.transfer(source, target)) {
+            return copyHoldingPlace(source, sourceStat, target, replace, progress);
+        }
+    }
+
+    private static long copyHoldingPlace(RemotePath source, FileStat sourceStat, RemotePath target, boolean replace,
             LongConsumer progress) throws IOException {
         RemoteFileSystem tfs = target.fileSystem();
         if (source.sameFileSystemAs(target) && tfs.capabilities().contains(Capability.SERVER_SIDE_COPY)

@@ -1,5 +1,6 @@
 package dev.remotepath.tree;
 
+import dev.remotepath.BackendLimits;
 import dev.remotepath.DirEntry;
 import dev.remotepath.EntryNames;
 import dev.remotepath.RemotePath;
@@ -32,7 +33,8 @@ public final class Listings {
 
     /** All entries of {@code directory}, in the backend's order. */
     public static List<DirEntry> read(RemotePath directory, ListDetail detail) throws IOException {
-        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+        try (BackendLimits.Permit place = BackendLimits.listing(directory);
+                DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
             return drain(listing, directory);
         }
     }
@@ -76,7 +78,8 @@ public final class Listings {
      * than its names. A kept entry costs what an eager list's would.
      */
     public static List<DirEntry> sortedView(RemotePath directory, ListDetail detail) throws IOException {
-        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+        try (BackendLimits.Permit place = BackendLimits.listing(directory);
+                DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
             ListedEntry[] raw = validated(listing, directory);
             NameOrder.sort(raw, name -> listedTwice(directory, name));
             return new EntryList(directory, raw);
@@ -136,7 +139,8 @@ public final class Listings {
 
     /** All entries of {@code directory}, sorted by name. */
     public static List<DirEntry> sorted(RemotePath directory, ListDetail detail) throws IOException {
-        try (DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
+        try (BackendLimits.Permit place = BackendLimits.listing(directory);
+                DirectoryListing listing = directory.fileSystem().list(directory, detail)) {
             return drain(listing, directory, true);
         }
     }

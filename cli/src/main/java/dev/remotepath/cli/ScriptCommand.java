@@ -20,6 +20,8 @@ final class ScriptCommand implements Command {
     final Rpath rpath;
     Path file;
     List<String> args = new ArrayList<>();
+    Integer transfers;
+    Integer checkers;
 
     ScriptCommand(Rpath rpath) {
         this.rpath = rpath;
@@ -30,6 +32,10 @@ final class ScriptCommand implements Command {
         return new Syntax("rpath script", "Run a JSR-223 script chosen by its extension: .js (Nashorn) or .groovy.",
                 "Bindings: paths (RemotePath and PathSyncer facade), args, out, log.",
                 "Every argument after FILE goes to the script as is, options included.")
+                .option("N", v -> transfers = Syntax.toPositiveInt(v, "--transfers"), "At most N files transferred at once to or from each "
+                        + "backend the script opens, across all its copies and syncs.", "--transfers")
+                .option("N", v -> checkers = Syntax.toPositiveInt(v, "--checkers"), "At most N directories of each backend listed at once, "
+                        + "across all its walks and syncs.", "--checkers")
                 .positional("FILE", v -> file = Syntax.toPath(v))
                 .rest("ARGS", args::add);
     }
@@ -49,7 +55,7 @@ final class ScriptCommand implements Command {
         }
         Bindings bindings = engine.createBindings();
         // The script's paths get the same backend options as the command line's own arguments.
-        bindings.put("paths", new ScriptingFacade(Paths::of));
+        bindings.put("paths", new ScriptingFacade(this::limited));
         bindings.put("args", List.copyOf(args));
         bindings.put("out", rpath.out);
         bindings.put("log", new ScriptLog(rpath.err, name));
@@ -74,6 +80,21 @@ final class ScriptCommand implements Command {
         }
         rpath.out.flush();
         return Failures.OK;
+    }
+
+    /**
+     * A path of the script's, its backend bounded by {@code --transfers}/{@code --checkers}:
+     * a script runs several syncs at once, and these bound what all of them ask of one server.
+     */
+    private dev.remotepath.RemotePath limited(String arg) throws java.io.IOException {
+        dev.remotepath.RemotePath p = Paths.of(arg);
+        if (transfers != null) {
+            dev.remotepath.BackendLimits.limitTransfers(p.fileSystem(), transfers);
+        }
+        if (checkers != null) {
+            dev.remotepath.BackendLimits.limitListings(p.fileSystem(), checkers);
+        }
+        return p;
     }
 
     /**

@@ -27,6 +27,7 @@ final class SyncCommand implements Command {
     List<String> includes = new ArrayList<>();
     List<String> excludes = new ArrayList<>();
     int transfers = 4;
+    int checkers = 8;
     boolean preserveLinks;
     boolean followLinks;
     boolean allowEmptySource;
@@ -53,6 +54,7 @@ final class SyncCommand implements Command {
                 .repeatable("GLOB", includes::add, "Sync only matching files (repeatable).", "--include")
                 .repeatable("GLOB", excludes::add, "Leave matching entries alone on both sides (repeatable).", "--exclude")
                 .option("N", v -> transfers = Syntax.toInt(v), "Files transferred at once (default 4).", "--transfers")
+                .option("N", v -> checkers = Syntax.toInt(v), "Directories listed at once (default 8).", "--checkers")
                 .option("N", v -> retries = Syntax.toInt(v), "Try a failed copy or listing N more times before "
                         + "reporting it (default 3; only failures that may pass, such as a dropped connection).", "--retries")
                 .option("RATE", v -> bandwidthLimit = Syntax.toByteRate(v), "At most RATE bytes per second across all "
@@ -73,6 +75,7 @@ final class SyncCommand implements Command {
                     .deleteExtraneous(delete)
                     .allowEmptySource(allowEmptySource)
                     .transfers(transfers)
+                    .checkers(checkers)
                     .include(includes.toArray(String[]::new))
                     .exclude(excludes.toArray(String[]::new))
                     .useServerModtime(useServerModtime)

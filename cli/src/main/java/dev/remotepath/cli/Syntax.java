@@ -321,6 +321,14 @@ final class Syntax {
         }
     }
 
+    static int toPositiveInt(String value, String option) {
+        int n = toInt(value);
+        if (n < 1) {
+            throw new IllegalArgumentException(option + " must be at least 1: " + n);
+        }
+        return n;
+    }
+
     static long toLong(String value) {
         try {
             return Long.parseLong(value);

@@ -177,7 +177,7 @@ class RpathTest {
         Path dst = temp.resolve("dst");
         // repeated options: both --include values apply, both --exclude values apply
         Result sync = rpath("--json", "sync", "--include", "*.txt", "--include", "sub/**", "--exclude", "sub/", "--exclude",
-                "nothing", src.toString(), dst.toString(), "--transfers", "2");
+                "nothing", src.toString(), dst.toString(), "--transfers", "2", "--checkers", "1");
         assertThat(sync.code()).as(sync.err()).isZero();
         assertThat(Files.exists(dst.resolve("a.txt"))).isTrue();
         assertThat(Files.exists(dst.resolve("c.log"))).isFalse();
@@ -191,6 +191,9 @@ class RpathTest {
         Result badNumber = rpath("sync", "--transfers", "many", src.toString(), dst.toString());
         assertThat(badNumber.code()).isEqualTo(2);
         assertThat(badNumber.err()).contains("--transfers", "'many'");
+        Result noChecker = rpath("sync", "--checkers", "0", src.toString(), dst.toString());
+        assertThat(noChecker.code()).as(noChecker.err()).isEqualTo(2);
+        assertThat(noChecker.err()).contains("checkers must be at least 1");
         assertThat(rpath("sync", "--links", "--copy-links", "a", "b").err()).contains("mutually exclusive");
         assertThat(rpath("ls", "--bogus", src.toString()).err()).contains("Unknown option: '--bogus'");
         // several positionals, an option with a default, inherited options after the subcommand

@@ -84,6 +84,26 @@ class ScriptTest {
     }
 
     @Test
+    void transfersAndCheckersBeforeTheFileBoundEveryBackendTheScriptOpens() throws Exception {
+        Path src = tree();
+        Path script = temp.resolve("limits.groovy");
+        Files.writeString(script, """
+                import dev.remotepath.BackendLimits
+                def fs = paths.get(args[0]).fileSystem()
+                out.println("transfers ${BackendLimits.transfers(fs).getAsInt()} checkers ${BackendLimits.listings(fs).getAsInt()}")
+                def r = paths.sync(args[0], args[1], [checkers: 1, transfers: 2])
+                out.println("copied ${r.filesCopied()}")
+                """);
+        RpathTest.Result r = RpathTest.rpath("script", "--transfers", "3", "--checkers=2", script.toString(), src.toString(),
+                temp.resolve("dst").toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.lines()).containsExactly("transfers 3 checkers 2", "copied 2");
+        RpathTest.Result zero = RpathTest.rpath("script", "--transfers", "0", script.toString());
+        assertThat(zero.code()).isEqualTo(2);
+        assertThat(zero.err()).contains("--transfers must be at least 1");
+    }
+
+    @Test
     void argumentsAfterTheFileGoToTheScriptAsIs() throws Exception {
         Path script = temp.resolve("echo.js");
         Files.writeString(script, "out.println(args.size() + ':' + java.lang.String.join('|', args));");

@@ -1,5 +1,6 @@
 package dev.remotepath.syncer;
 
+import dev.remotepath.BackendLimits;
 import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.DirEntry;
@@ -69,7 +70,10 @@ final class ContentComparison {
         }
         ChecksumAlgorithm alg = streamedAlgorithm.orElse(ChecksumAlgorithm.MD5);
         checksumsStreamed.incrementAndGet();
-        return Optional.of(streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg)));
+        // Reading both files is a transfer from each side: it takes their backends' places.
+        try (BackendLimits.Permit place = BackendLimits.transfer(s.path(), t.path())) {
+            return Optional.of(streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg)));
+        }
     }
 
     private Checksum streamed(RemotePath p, ChecksumAlgorithm alg) throws IOException {

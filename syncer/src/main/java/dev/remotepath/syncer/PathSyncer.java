@@ -34,8 +34,10 @@ import java.util.Optional;
  *   <li>Nothing is written or deleted outside the target root, whatever names a listing
  *       returns: unsafe names fail their directory's listing.</li>
  *   <li>Transfers run in parallel on virtual threads ({@code transfers}, default 4); directories
- *       are walked by 8 walkers over a bounded queue, so memory is bounded by the largest
- *       directory, the depth and the work in flight, never by the size of the tree.</li>
+ *       are walked by {@code checkers} walkers (default 8) over a bounded queue, so memory is
+ *       bounded by the largest directory, the depth and the work in flight, never by the size
+ *       of the tree. Both are the run's own; {@link dev.remotepath.BackendLimits} bounds what
+ *       all runs of the JVM together ask of one backend.</li>
  *   <li>A failure that may pass (a dropped connection, a timeout) is retried before it is
  *       reported ({@code retries}, default 3); answers of the file system are not.</li>
  *   <li>Every failure is reported with its path; the run goes on past it.</li>
@@ -56,7 +58,7 @@ public final class PathSyncer {
     /** Everything the builder sets; immutable. */
     record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
             List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
-            Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime,
+            int checkers, Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime,
             Retries retries, java.util.OptionalLong bandwidthLimit, int flatListingBudget) {
     }
 
@@ -112,6 +114,7 @@ public final class PathSyncer {
         private final List<Glob> excludes = new ArrayList<>();
         private SymlinkPolicy symlinks = SymlinkPolicy.SKIP;
         private int transfers = 4;
+        private int checkers = 8;
         private ChecksumAlgorithm checksumAlgorithm;
         private SyncListener listener = SyncListener.NONE;
         private int flatListingBudget = dev.remotepath.tree.FlatIndex.DEFAULT_BUDGET;
@@ -198,6 +201,19 @@ public final class PathSyncer {
             return this;
         }
 
+        /**
+         * How many directories are listed (and merged) at once (default 8, as rclone's
+         * {@code --checkers}): each listing of a remote backend is a round trip, so more walkers
+         * hide more latency; each holds one directory's listings in memory.
+         */
+        public Builder checkers(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("checkers must be at least 1: " + n);
+            }
+            this.checkers = n;
+            return this;
+        }
+
         /** The algorithm for streamed checksum comparisons (default: one both sides have natively, else MD5). */
         public Builder checksumAlgorithm(ChecksumAlgorithm a) {
             this.checksumAlgorithm = Objects.requireNonNull(a, "checksumAlgorithm");
@@ -271,7 +287,7 @@ public final class PathSyncer {
             }
             return new PathSyncer(source, target, new Options(comparison, deleteExtraneous, maxDelete,
                     allowEmptySource, List.copyOf(includes), List.copyOf(excludes), symlinks, transfers,
-                    Optional.ofNullable(checksumAlgorithm), listener, useServerModtime,
+                    checkers, Optional.ofNullable(checksumAlgorithm), listener, useServerModtime,
                     new Retries(retries, RETRY_BACKOFF),
                     bandwidthLimit > 0 ? java.util.OptionalLong.of(bandwidthLimit) : java.util.OptionalLong.empty(),
                     flatListingBudget));

@@ -43,8 +43,6 @@ final class SyncRun {
     final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
     final Failures failures;
     final Tally tally = new Tally();
-    /** Directories listed at once: each listing is a round trip on a remote backend. */
-    static final int LISTING_PARALLELISM = 8;
     /**
      * Directories waiting for a walker; beyond it a walker descends at once itself, so memory
      * stays bounded however many directories the trees hold (see {@link BoundedTraversal}).
@@ -179,7 +177,7 @@ final class SyncRun {
         RemotePath resolved = resolvedRoot;
         List<String> ancestors = List.copyOf(rootAncestors);
         // Every subdirectory found is handed to the traversal's walkers; run returns when all are done.
-        BoundedTraversal.run(LISTING_PARALLELISM, WAITING_DIRECTORIES, walk -> {
+        BoundedTraversal.run(options.checkers(), WAITING_DIRECTORIES, walk -> {
             traversal = walk;
             return () -> {
                 boolean changed = merge("", targetRoot, sources, rootTargets, ancestors, resolved);

@@ -52,7 +52,7 @@ public final class ScriptingFacade {
     }
 
     private static final Set<String> SYNC_KEYS = Set.of("delete", "maxDelete", "checksum", "sizeOnly",
-            "include", "exclude", "transfers", "links", "copyLinks", "allowEmptySource", "retries", "bwlimit",
+            "include", "exclude", "transfers", "checkers", "links", "copyLinks", "allowEmptySource", "retries", "bwlimit",
             "useServerModtime");
 
     /** The path a URI (or a local path without scheme) names. */
@@ -69,7 +69,7 @@ public final class ScriptingFacade {
      * Syncs {@code source} into {@code target} (each a {@link RemotePath} or a URI string).
      * Options, all optional: {@code delete} (boolean), {@code maxDelete} (number),
      * {@code checksum} / {@code sizeOnly} (boolean), {@code include} / {@code exclude} (a glob or
-     * a list of globs), {@code transfers} (number), {@code links} / {@code copyLinks} (boolean),
+     * a list of globs), {@code transfers} / {@code checkers} (number), {@code links} / {@code copyLinks} (boolean),
      * {@code allowEmptySource} (boolean).
      *
      * @throws IllegalArgumentException naming an unknown option, so a typo is not silently ignored
@@ -106,6 +106,9 @@ public final class ScriptingFacade {
         b.exclude(globs(options.get("exclude")));
         if (options.get("transfers") instanceof Number n) {
             b.transfers(n.intValue());
+        }
+        if (options.get("checkers") instanceof Number n) {
+            b.checkers(n.intValue());
         }
         if (flag(options, "links")) {
             b.symlinks(SymlinkPolicy.PRESERVE);
