@@ -103,7 +103,7 @@ abstract class RealSftpServerContractTest extends RemoteFileSystemContract {
     /** The server program's session (sshd's child, ProFTPD's, rclone) may hold nothing open after a case. */
     @Override
     protected java.util.Optional<Path> diskDirectoryOf(RemotePath dir) {
-        return java.util.Optional.of(local);
+        return java.util.Optional.ofNullable(local);
     }
 
     @Override

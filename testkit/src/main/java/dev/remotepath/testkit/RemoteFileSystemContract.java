@@ -100,6 +100,9 @@ public abstract class RemoteFileSystemContract implements FlatListingContract {
      * JUnit runs first) removes the directory: call it before removing.
      */
     protected final void assertNoFileLeftOpen() throws Exception {
+        if (dir == null) {
+            return; // the case never started (its server is not installed here: skipped)
+        }
         java.util.Optional<java.nio.file.Path> disk = diskDirectoryOf(dir);
         if (disk.isEmpty() || !java.nio.file.Files.isDirectory(disk.get())) {
             return;
