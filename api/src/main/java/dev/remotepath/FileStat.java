@@ -12,61 +12,63 @@ import java.util.Set;
 
 /**
  * What a backend knows about a path: its type and whichever of size, times, permissions,
- * identity and checksums it reported. Every field other than {@code type} may be unknown
+ * identity and checksums it reported. Every property other than {@link #type()} may be unknown
  * (an empty {@code Optional}); a listing often carries only part of a full stat.
  *
- * <p>{@code lastModifiedPrecision} says how coarse {@code lastModified} is (one nanosecond
+ * <p>{@link #lastModifiedPrecision()} says how coarse {@link #lastModified()} is (one nanosecond
  * on ext4, one second on SFTPv3 and S3, one minute on most HTTP index pages) so that two
- * times from different backends can be compared fairly. {@code sizeExact} is false when the
+ * times from different backends can be compared fairly. {@link #sizeExact()} is false when the
  * size is a rounded display value such as an HTTP index's {@code 1.2K}.
  *
- * @param type          the kind of object
- * @param size          the size in bytes, when known
- * @param sizeExact     false when {@code size} is an approximation
- * @param lastModified  the modification time, when known
- * @param lastModifiedPrecision the granularity of {@code lastModified}
- * @param lastAccess    the access time, when known
- * @param changeTime    the status-change time (POSIX ctime), when known: moved forward by every
- *                      change of content or metadata (an mtime set back included) and never
- *                      settable, so a time after it proves nothing changed since. Never a
- *                      creation time: quick-check against storage times relies on it.
- * @param permissions   the POSIX permissions, when known
- * @param fileKey       an identity that is equal for two paths naming the same object (an inode)
- * @param etag          an opaque version tag (HTTP/S3 ETag)
- * @param checksums     digests known from metadata alone, by algorithm (lower-case hex)
- * @param storedAt      when the server stored this content, where that differs from the
- *                      user-visible {@code lastModified} and a listing carries only it (S3's
- *                      {@code LastModified}: the upload time, while the file's own mtime lives in
- *                      metadata a listing does not return). Content unchanged since then has an
- *                      mtime no later than this, which lets quick-check skip a stat per entry.
+ * <p>An immutable value, equal to another with the same properties. Made by a {@link Builder}
+ * (or {@link #listed} for a listing's entries), never by a public constructor, so a property
+ * added later breaks no caller. What listings carry (type, size, mtime, ctime, permissions) is
+ * held in the value itself; the rest (access time, file key, ETag, checksums, storage time)
+ * in one shared "none" unless a backend reported any, so an entry of a large listing costs
+ * little more than its name.
  */
-public record FileStat(
-        FileType type,
-        OptionalLong size,
-        boolean sizeExact,
-        Optional<Instant> lastModified,
-        Duration lastModifiedPrecision,
-        Optional<Instant> lastAccess,
-        Optional<Instant> changeTime,
-        Optional<Set<PosixFilePermission>> permissions,
-        Optional<String> fileKey,
-        Optional<String> etag,
-        Map<ChecksumAlgorithm, String> checksums,
-        Optional<Instant> storedAt) {
+public final class FileStat {
 
     /** Precision used when a backend gives no better figure: one nanosecond (exact). */
     public static final Duration EXACT = Duration.ofNanos(1);
 
-    public FileStat {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(size, "size");
-        Objects.requireNonNull(lastModified, "lastModified");
-        Objects.requireNonNull(lastModifiedPrecision, "lastModifiedPrecision");
-        Objects.requireNonNull(lastAccess, "lastAccess");
-        Objects.requireNonNull(changeTime, "changeTime");
-        Objects.requireNonNull(fileKey, "fileKey");
-        Objects.requireNonNull(etag, "etag");
-        Objects.requireNonNull(storedAt, "storedAt");
+    private final FileType type;
+    private final OptionalLong size;
+    private final boolean sizeExact;
+    private final Optional<Instant> lastModified;
+    private final Duration lastModifiedPrecision;
+    private final Optional<Instant> changeTime;
+    private final Optional<Set<PosixFilePermission>> permissions;
+    private final Extras extras;
+
+    /** The properties few listings carry; {@link Extras#NONE} when none is known. */
+    private record Extras(Optional<Instant> lastAccess, Optional<String> fileKey, Optional<String> etag,
+            Map<ChecksumAlgorithm, String> checksums, Optional<Instant> storedAt) {
+        static final Extras NONE = new Extras(Optional.empty(), Optional.empty(), Optional.empty(), Map.of(),
+                Optional.empty());
+
+        static Extras of(Optional<Instant> lastAccess, Optional<String> fileKey, Optional<String> etag,
+                Map<ChecksumAlgorithm, String> checksums, Optional<Instant> storedAt) {
+            Objects.requireNonNull(lastAccess, "lastAccess");
+            Objects.requireNonNull(fileKey, "fileKey");
+            Objects.requireNonNull(etag, "etag");
+            Objects.requireNonNull(storedAt, "storedAt");
+            if (lastAccess.isEmpty() && fileKey.isEmpty() && etag.isEmpty() && checksums.isEmpty() && storedAt.isEmpty()) {
+                return NONE;
+            }
+            return new Extras(lastAccess, fileKey, etag, checksums.isEmpty() ? Map.of() : Map.copyOf(checksums), storedAt);
+        }
+    }
+
+    private FileStat(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
+            Duration lastModifiedPrecision, Optional<Instant> changeTime, Optional<Set<PosixFilePermission>> permissions,
+            Extras extras) {
+        this.type = Objects.requireNonNull(type, "type");
+        this.size = Objects.requireNonNull(size, "size");
+        this.sizeExact = sizeExact;
+        this.lastModified = Objects.requireNonNull(lastModified, "lastModified");
+        this.lastModifiedPrecision = Objects.requireNonNull(lastModifiedPrecision, "lastModifiedPrecision");
+        this.changeTime = Objects.requireNonNull(changeTime, "changeTime");
         if (lastModifiedPrecision.isNegative() || lastModifiedPrecision.isZero()) {
             throw new IllegalArgumentException("precision must be positive: " + lastModifiedPrecision);
         }
@@ -76,7 +78,8 @@ public record FileStat(
                 permissions = Optional.of(copy);
             }
         }
-        checksums = checksums.isEmpty() ? Map.of() : Map.copyOf(checksums);
+        this.permissions = permissions;
+        this.extras = extras;
     }
 
     /**
@@ -89,8 +92,18 @@ public record FileStat(
      */
     public static FileStat listed(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
             Duration lastModifiedPrecision, Optional<Set<PosixFilePermission>> permissions) {
-        return new FileStat(type, size, sizeExact, lastModified, lastModifiedPrecision, Optional.empty(),
-                Optional.empty(), permissions, Optional.empty(), Optional.empty(), Map.of(), Optional.empty());
+        return new FileStat(type, size, sizeExact, lastModified, lastModifiedPrecision, Optional.empty(), permissions,
+                Extras.NONE);
+    }
+
+    /**
+     * As {@link #listed(FileType, OptionalLong, boolean, Optional, Duration, Optional)}, with the
+     * status-change time a local listing gets at no extra cost ({@link #changeTime()}).
+     */
+    public static FileStat listed(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
+            Duration lastModifiedPrecision, Optional<Set<PosixFilePermission>> permissions, Optional<Instant> changeTime) {
+        return new FileStat(type, size, sizeExact, lastModified, lastModifiedPrecision, changeTime, permissions,
+                Extras.NONE);
     }
 
     /** A stat that knows only the type, as a types-only listing gives (one shared value per type). */
@@ -110,21 +123,91 @@ public record FileStat(
         return new Builder(type);
     }
 
-    /** A builder pre-filled with this stat's fields. */
+    /** A builder pre-filled with this stat's properties. */
     public Builder toBuilder() {
         Builder b = new Builder(type);
         b.size = size;
         b.sizeExact = sizeExact;
         b.lastModified = lastModified;
         b.precision = lastModifiedPrecision;
-        b.lastAccess = lastAccess;
+        b.lastAccess = extras.lastAccess();
         b.changeTime = changeTime;
         b.permissions = permissions;
-        b.fileKey = fileKey;
-        b.etag = etag;
-        b.checksums = checksums;
-        b.storedAt = storedAt;
+        b.fileKey = extras.fileKey();
+        b.etag = extras.etag();
+        b.checksums = extras.checksums();
+        b.storedAt = extras.storedAt();
         return b;
+    }
+
+    /** The kind of object. */
+    public FileType type() {
+        return type;
+    }
+
+    /** The size in bytes, when known. */
+    public OptionalLong size() {
+        return size;
+    }
+
+    /** False when {@link #size()} is an approximation (a page's {@code 1.2K}). */
+    public boolean sizeExact() {
+        return sizeExact;
+    }
+
+    /** The modification time, when known. */
+    public Optional<Instant> lastModified() {
+        return lastModified;
+    }
+
+    /** The granularity of {@link #lastModified()}. */
+    public Duration lastModifiedPrecision() {
+        return lastModifiedPrecision;
+    }
+
+    /** The access time, when known. */
+    public Optional<Instant> lastAccess() {
+        return extras.lastAccess();
+    }
+
+    /**
+     * The status-change time (POSIX ctime), when known: moved forward by every change of content
+     * or metadata (an mtime set back included) and never settable, so a time after it proves
+     * nothing changed since. Never a creation time: quick-check against storage times relies on it.
+     */
+    public Optional<Instant> changeTime() {
+        return changeTime;
+    }
+
+    /** The POSIX permissions, when known. */
+    public Optional<Set<PosixFilePermission>> permissions() {
+        return permissions;
+    }
+
+    /** An identity that is equal for two paths naming the same object (an inode), when known. */
+    public Optional<String> fileKey() {
+        return extras.fileKey();
+    }
+
+    /** An opaque version tag (HTTP/S3 ETag), when known. */
+    public Optional<String> etag() {
+        return extras.etag();
+    }
+
+    /** Digests known from metadata alone, by algorithm (lower-case hex); empty when none. */
+    public Map<ChecksumAlgorithm, String> checksums() {
+        return extras.checksums();
+    }
+
+    /**
+     * When the server stored this content, where that differs from the user-visible
+     * {@link #lastModified()} and a listing carries only it (S3's {@code LastModified}: the upload
+     * time, while the file's own mtime lives in metadata a listing does not return). Content
+     * unchanged since then has an mtime no later than this, which lets quick-check skip a stat
+     * per entry.
+     */
+    public Optional<Instant> storedAt() {
+        return extras.storedAt();
     }
 
     public boolean isRegularFile() {
@@ -142,6 +225,38 @@ public record FileStat(
     /** True when both the exact size and the modification time are known: what quick-check needs. */
     public boolean hasSizeAndTime() {
         return size.isPresent() && sizeExact && lastModified.isPresent();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof FileStat f && type == f.type && sizeExact == f.sizeExact
+                && size.equals(f.size) && lastModified.equals(f.lastModified)
+                && lastModifiedPrecision.equals(f.lastModifiedPrecision) && changeTime.equals(f.changeTime)
+                && permissions.equals(f.permissions) && extras.equals(f.extras);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(type, size, sizeExact, lastModified, lastModifiedPrecision, changeTime, permissions, extras);
+    }
+
+    /** The known properties, by name ({@code FileStat[type=FILE, size=12, lastModified=...]}). */
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("FileStat[type=").append(type);
+        size.ifPresent(n -> b.append(", size=").append(n).append(sizeExact ? "" : " (approximate)"));
+        lastModified.ifPresent(t -> b.append(", lastModified=").append(t).append(" (±").append(lastModifiedPrecision)
+                .append(')'));
+        changeTime.ifPresent(t -> b.append(", changeTime=").append(t));
+        permissions.ifPresent(p -> b.append(", permissions=").append(java.nio.file.attribute.PosixFilePermissions.toString(p)));
+        extras.lastAccess().ifPresent(t -> b.append(", lastAccess=").append(t));
+        extras.fileKey().ifPresent(k -> b.append(", fileKey=").append(k));
+        extras.etag().ifPresent(e -> b.append(", etag=").append(e));
+        if (!extras.checksums().isEmpty()) {
+            b.append(", checksums=").append(new java.util.TreeMap<>(extras.checksums()));
+        }
+        extras.storedAt().ifPresent(t -> b.append(", storedAt=").append(t));
+        return b.append(']').toString();
     }
 
     /** Builds a {@link FileStat}; every field but the type starts unknown. */
@@ -225,8 +340,8 @@ public record FileStat(
         }
 
         public FileStat build() {
-            return new FileStat(type, size, sizeExact, lastModified, precision, lastAccess, changeTime,
-                    permissions, fileKey, etag, checksums, storedAt);
+            return new FileStat(type, size, sizeExact, lastModified, precision, changeTime, permissions,
+                    Extras.of(lastAccess, fileKey, etag, checksums, storedAt));
         }
     }
 }

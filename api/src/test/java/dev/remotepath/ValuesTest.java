@@ -32,6 +32,31 @@ class ValuesTest {
     }
 
     @Test
+    void fileStatIsAValueWhateverPropertiesItHolds() {
+        Instant t = Instant.parse("2026-12-02T06:00:00Z");
+        FileStat full = FileStat.builder(FileType.FILE).size(12).lastModified(t, FileStat.EXACT).lastAccess(t)
+                .changeTime(t.plusSeconds(1)).permissions(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"))
+                .fileKey("(dev=1,ino=2)").etag("\"e\"").checksum(ChecksumAlgorithm.SHA256, "ab".repeat(32))
+                .storedAt(t.plusSeconds(2)).build();
+        FileStat again = full.toBuilder().build();
+        assertThat(again).isEqualTo(full).hasSameHashCodeAs(full);
+        assertThat(again.fileKey()).hasValue("(dev=1,ino=2)");
+        assertThat(again.storedAt()).hasValue(t.plusSeconds(2));
+        assertThat(full.toString()).startsWith("FileStat[type=FILE, size=12, lastModified=2026-12-02T06:00:00Z")
+                .contains("permissions=rw-r-----", "fileKey=(dev=1,ino=2)", "etag=\"e\"", "storedAt=2026-12-02T06:00:02Z");
+        assertThat(full.toBuilder().etag("\"f\"").build()).isNotEqualTo(full);
+        // What a listing carries: the same value whether made by listed(...) or by the builder.
+        FileStat listed = FileStat.listed(FileType.FILE, java.util.OptionalLong.of(12), true, java.util.Optional.of(t),
+                FileStat.EXACT, java.util.Optional.empty(), java.util.Optional.of(t));
+        assertThat(listed).isEqualTo(FileStat.builder(FileType.FILE).size(12).lastModified(t, FileStat.EXACT).changeTime(t).build());
+        assertThat(listed.etag()).isEmpty();
+        assertThat(listed.checksums()).isEmpty();
+        assertThatThrownBy(() -> full.checksums().put(ChecksumAlgorithm.MD5, "x")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> FileStat.builder(FileType.FILE).lastModified(t, Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void checksumValuesAreValidated() {
         assertThatThrownBy(() -> new Checksum(ChecksumAlgorithm.MD5, "abc", Checksum.Origin.STREAMED))
                 .isInstanceOf(IllegalArgumentException.class);

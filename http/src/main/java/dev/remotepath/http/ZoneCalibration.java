@@ -109,8 +109,6 @@ final class ZoneCalibration {
     }
 
     private static FileStat shifted(FileStat s, Duration o) {
-        return new FileStat(s.type(), s.size(), s.sizeExact(), Optional.of(s.lastModified().get().minus(o)),
-                s.lastModifiedPrecision(), s.lastAccess(), s.changeTime(), s.permissions(), s.fileKey(), s.etag(),
-                s.checksums(), s.storedAt());
+        return s.toBuilder().lastModified(s.lastModified().get().minus(o), s.lastModifiedPrecision()).build();
     }
 }

@@ -427,9 +427,23 @@ public class PathSyncerTest {
         }
 
         private static FileStat strip(FileStat s) {
-            return new FileStat(s.type(), s.size(), s.sizeExact(), s.lastModified(), s.lastModifiedPrecision(),
-                    s.lastAccess(), s.changeTime(), s.permissions(), Optional.empty(), s.etag(), s.checksums(),
-                    s.storedAt());
+            // Everything but the file key, through the builder (FileStat has no public constructor).
+            FileStat.Builder b = FileStat.builder(s.type());
+            s.size().ifPresent(n -> {
+                if (s.sizeExact()) {
+                    b.size(n);
+                } else {
+                    b.approximateSize(n);
+                }
+            });
+            s.lastModified().ifPresent(t -> b.lastModified(t, s.lastModifiedPrecision()));
+            s.lastAccess().ifPresent(b::lastAccess);
+            s.changeTime().ifPresent(b::changeTime);
+            s.permissions().ifPresent(b::permissions);
+            s.etag().ifPresent(b::etag);
+            s.checksums().forEach(b::checksum);
+            s.storedAt().ifPresent(b::storedAt);
+            return b.build();
         }
 
         @Override

@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -383,9 +382,8 @@ public final class LinuxDirectoryLister {
      * HEAD (docs/sync.md).
      */
     private static FileStat lean(int mode, long size, Instant mtime, Instant ctime) {
-        return new FileStat(typeOf(mode), OptionalLong.of(size), true, Optional.of(mtime), FileStat.EXACT,
-                Optional.empty(), Optional.of(ctime), PERMISSIONS.get(mode & 0777), Optional.empty(), Optional.empty(),
-                Map.of(), Optional.empty());
+        return FileStat.listed(typeOf(mode), OptionalLong.of(size), true, Optional.of(mtime), FileStat.EXACT,
+                PERMISSIONS.get(mode & 0777), Optional.of(ctime));
     }
 
     private static FileType typeOf(int mode) {
@@ -395,9 +393,8 @@ public final class LinuxDirectoryLister {
     }
 
     private static FileStat build(int mode, long dev, long ino, long size, Instant atime, Instant mtime, Instant ctime) {
-        return new FileStat(typeOf(mode), OptionalLong.of(size), true, Optional.of(mtime), FileStat.EXACT,
-                Optional.of(atime), Optional.of(ctime), PERMISSIONS.get(mode & 0777), Optional.of(fileKey(dev, ino)),
-                Optional.empty(), Map.of(), Optional.empty());
+        return FileStat.builder(typeOf(mode)).size(size).lastModified(mtime, FileStat.EXACT).lastAccess(atime)
+                .changeTime(ctime).permissions(PERMISSIONS.get(mode & 0777).orElseThrow()).fileKey(fileKey(dev, ino)).build();
     }
 
     /** The same text NIO's {@code UnixFileKey.toString()} gives, so both listers agree. */
