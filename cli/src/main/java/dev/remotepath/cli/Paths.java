@@ -24,6 +24,17 @@ final class Paths {
     /** The top command whose backend flags apply to every path made from now on. */
     static void use(Rpath rpath) {
         options = rpath;
+        requestLines = null;
+    }
+
+    /** With {@code --verbose}: a line per request of a remote backend (made once the flags are parsed). */
+    private static RequestLines requestLines;
+
+    private static synchronized RequestLines requestLines() {
+        if (requestLines == null && options != null && options.verbose) {
+            requestLines = new RequestLines(options.err);
+        }
+        return requestLines;
     }
 
     static RemotePath of(String arg) throws IOException {
@@ -31,6 +42,10 @@ final class Paths {
         RemotePath path = make(uri);
         if (!path.fileSystem().capabilities().contains(Capability.IN_PROCESS)) {
             networkBackends = true;
+            RequestLines lines = requestLines();
+            if (lines != null) {
+                path = lines.observe(path);
+            }
         }
         String canonical = path.toString();
         if (!canonical.equals(arg) && TYPED.size() < 1_000) { // bounded: a script may make paths by the million

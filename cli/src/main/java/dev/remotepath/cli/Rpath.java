@@ -84,8 +84,8 @@ public final class Rpath {
                 .flag(() -> help = true, "Show this help message and exit.", "-h", "--help")
                 .flag(() -> version = true, "Print version information and exit.", "-V", "--version")
                 .flag(() -> json = true, "Print JSON (one object per line) instead of text.", "--json")
-                .flag(() -> verbose = true, "Add stack traces to error messages and show the libraries' log "
-                        + "(level info).", "--verbose")
+                .flag(() -> verbose = true, "Add stack traces to error messages, a line per request of a remote "
+                        + "backend, and the libraries' log (level info).", "--verbose")
                 .option("LEVEL", v -> logLevel = logLevel(v), "Show the libraries' log from LEVEL up: off, error, warn, "
                         + "info, debug, trace (default off).", "--log-level")
                 .repeatable("FILE", v -> identities.add(Syntax.toPath(v)), "SFTP: a private key to offer (repeatable).",

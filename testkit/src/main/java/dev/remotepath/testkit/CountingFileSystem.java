@@ -1,26 +1,23 @@
 package dev.remotepath.testkit;
 
-import dev.remotepath.FileStat;
+import dev.remotepath.FileSystemCall;
+import dev.remotepath.FileSystemEvents;
 import dev.remotepath.RemotePath;
-import dev.remotepath.spi.DirectoryListing;
-import dev.remotepath.spi.ListDetail;
+import dev.remotepath.spi.ObservedFileSystem;
 import dev.remotepath.spi.RemoteFileSystem;
-import dev.remotepath.spi.WriteMode;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.time.Instant;
-import java.util.Collection;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Counts the primitive calls made through it, and the content bytes read, so tests can prove
- * metadata reuse: "walking D directories makes D list calls and no stat". Thread-safe.
+ * metadata reuse: "walking D directories makes D list calls and no stat". Thread-safe. One
+ * {@link FileSystemEvents} listener among others, on an {@link ObservedFileSystem}: a call is
+ * counted when it starts, the bytes of a read when its stream is closed.
  */
-public class CountingFileSystem extends ForwardingFileSystem {
+public class CountingFileSystem extends ObservedFileSystem {
 
     /** The primitives counted. */
     public enum Call {
@@ -32,17 +29,63 @@ public class CountingFileSystem extends ForwardingFileSystem {
         public static final java.util.Set<Call> WRITES = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
                 OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES, RENAME,
                 SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, CREATE_SYMBOLIC_LINK, NATIVE_COPY));
+
+        static Call of(FileSystemCall.Operation op) {
+            return switch (op) {
+                case READ -> OPEN_READ;
+                case WRITE -> OPEN_WRITE;
+                case COPY_FILE -> NATIVE_COPY;
+                default -> valueOf(op.name());
+            };
+        }
     }
 
-    private final Map<Call, AtomicLong> counts = new EnumMap<>(Call.class);
-    private final AtomicLong bytesRead = new AtomicLong();
-    private final AtomicLong filesInBatches = new AtomicLong();
+    /** The counts, kept by a listener of the observed file system's events. */
+    private static final class Counter implements FileSystemEvents {
+        final Map<Call, AtomicLong> counts = new EnumMap<>(Call.class);
+        final AtomicLong bytesRead = new AtomicLong();
+        final AtomicLong filesInBatches = new AtomicLong();
+
+        Counter() {
+            for (Call c : Call.values()) {
+                counts.put(c, new AtomicLong());
+            }
+        }
+
+        @Override
+        public void started(FileSystemCall call) {
+            counts.get(Call.of(call.operation())).incrementAndGet();
+        }
+
+        @Override
+        public void finished(FileSystemCall call, long amount, Duration took) {
+            ended(call, amount);
+        }
+
+        @Override
+        public void failed(FileSystemCall call, long amount, IOException error, Duration took) {
+            ended(call, amount);
+        }
+
+        private void ended(FileSystemCall call, long amount) {
+            switch (call.operation()) {
+                case READ -> bytesRead.addAndGet(amount);
+                case DELETE_FILES -> filesInBatches.addAndGet(amount);
+                default -> {
+                }
+            }
+        }
+    }
+
+    private final Counter counter;
 
     public CountingFileSystem(RemoteFileSystem delegate) {
-        super(delegate);
-        for (Call c : Call.values()) {
-            counts.put(c, new AtomicLong());
-        }
+        this(delegate, new Counter());
+    }
+
+    private CountingFileSystem(RemoteFileSystem delegate, Counter counter) {
+        super(delegate, counter);
+        this.counter = counter;
     }
 
     /** A counting file system over {@code p}'s, and {@code p} on it. */
@@ -56,163 +99,22 @@ public class CountingFileSystem extends ForwardingFileSystem {
     }
 
     public long count(Call call) {
-        return counts.get(call).get();
+        return counter.counts.get(call).get();
     }
 
-    /** Content bytes read through {@code openRead} streams. */
+    /** Content bytes read through {@code openRead} streams, counted as each is closed. */
     public long bytesRead() {
-        return bytesRead.get();
+        return counter.bytesRead.get();
     }
 
     /** Files handed to {@code deleteFiles}, over all its calls. */
     public long filesInBatches() {
-        return filesInBatches.get();
+        return counter.filesInBatches.get();
     }
 
     /** Files deleted one by one and in batches together. */
     public long filesDeleted() {
         return count(Call.DELETE_FILE) + filesInBatches();
-    }
-
-    /** Every counter back to zero. */
-    public void reset() {
-        counts.values().forEach(c -> c.set(0));
-        bytesRead.set(0);
-        filesInBatches.set(0);
-    }
-
-    @Override
-    public String toString() {
-        return "CountingFileSystem" + counts + " bytesRead=" + bytesRead;
-    }
-
-    private void hit(Call c) {
-        counts.get(c).incrementAndGet();
-    }
-
-    @Override
-    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
-        hit(Call.STAT);
-        return super.stat(path, followLinks);
-    }
-
-    @Override
-    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
-        hit(Call.LIST);
-        return super.list(directory, detail);
-    }
-
-    /** One flat listing of a whole tree, counted apart from the per-directory {@link Call#LIST}s. */
-    @Override
-    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
-        hit(Call.LIST_TREE);
-        return super.listTree(directory, detail);
-    }
-
-    /** Counted as a {@link Call#LIST}: it is one listing of one directory. */
-    @Override
-    public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
-            throws IOException {
-        hit(Call.LIST);
-        return super.listChild(parent, directory, detail);
-    }
-
-    @Override
-    public InputStream openRead(RemotePath file, long offset) throws IOException {
-        hit(Call.OPEN_READ);
-        InputStream delegate = super.openRead(file, offset);
-        class Counted extends FilterInputStream implements dev.remotepath.spi.StatReportingStream {
-            Counted() {
-                super(delegate);
-            }
-
-            @Override
-            public java.util.Optional<dev.remotepath.FileStat> reportedStat() {
-                return dev.remotepath.spi.StatReportingStream.of(delegate);
-            }
-
-            @Override
-            public int read() throws IOException {
-                int b = super.read();
-                if (b >= 0) {
-                    bytesRead.incrementAndGet();
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] buf, int off, int len) throws IOException {
-                int n = super.read(buf, off, len);
-                if (n > 0) {
-                    bytesRead.addAndGet(n);
-                }
-                return n;
-            }
-        }
-        return new Counted();
-    }
-
-    @Override
-    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        hit(Call.OPEN_WRITE);
-        return super.openWrite(file, mode);
-    }
-
-    @Override
-    public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
-        hit(Call.OPEN_WRITE);
-        return super.openWrite(file, mode, lastModified);
-    }
-
-    @Override
-    public void createDirectory(RemotePath directory) throws IOException {
-        hit(Call.CREATE_DIRECTORY);
-        super.createDirectory(directory);
-    }
-
-    @Override
-    public void deleteFile(RemotePath file) throws IOException {
-        hit(Call.DELETE_FILE);
-        super.deleteFile(file);
-    }
-
-    @Override
-    public void deleteDirectory(RemotePath directory) throws IOException {
-        hit(Call.DELETE_DIRECTORY);
-        super.deleteDirectory(directory);
-    }
-
-    @Override
-    public void deleteFiles(Collection<RemotePath> files) throws IOException {
-        hit(Call.DELETE_FILES);
-        filesInBatches.addAndGet(files.size());
-        super.deleteFiles(files);
-    }
-
-    @Override
-    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        hit(Call.RENAME);
-        super.rename(source, target, replaceExisting);
-    }
-
-    @Override
-    public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
-        hit(Call.SET_LAST_MODIFIED_TIME);
-        super.setLastModifiedTime(path, time);
-    }
-
-    @Override
-    public void setPermissions(RemotePath path, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
-            throws IOException {
-        hit(Call.SET_PERMISSIONS);
-        super.setPermissions(path, permissions);
-    }
-
-    @Override
-    public java.util.Optional<dev.remotepath.Checksum> nativeChecksum(RemotePath file, dev.remotepath.ChecksumAlgorithm algorithm)
-            throws IOException {
-        hit(Call.NATIVE_CHECKSUM);
-        return super.nativeChecksum(file, algorithm);
     }
 
     /** How many calls of these kinds were made, each named with its count where non-zero ({@code {}} for none). */
@@ -226,28 +128,15 @@ public class CountingFileSystem extends ForwardingFileSystem {
         return out;
     }
 
-    @Override
-    public RemotePath realPath(RemotePath path) throws IOException {
-        hit(Call.REAL_PATH);
-        return super.realPath(path);
+    /** Every counter back to zero. */
+    public void reset() {
+        counter.counts.values().forEach(c -> c.set(0));
+        counter.bytesRead.set(0);
+        counter.filesInBatches.set(0);
     }
 
     @Override
-    public String readSymbolicLink(RemotePath link) throws IOException {
-        hit(Call.READ_SYMBOLIC_LINK);
-        return super.readSymbolicLink(link);
-    }
-
-    @Override
-    public void createSymbolicLink(RemotePath link, String target) throws IOException {
-        hit(Call.CREATE_SYMBOLIC_LINK);
-        super.createSymbolicLink(link, target);
-    }
-
-    @Override
-    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
-            throws IOException {
-        hit(Call.NATIVE_COPY);
-        return super.copyFile(source, sourceStat, target, replaceExisting);
+    public String toString() {
+        return "CountingFileSystem" + counter.counts + " bytesRead=" + counter.bytesRead;
     }
 }

@@ -67,13 +67,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Read-only backends override the {@code seed*} hooks to build fixtures in their backing
  * store (the directory a test web server serves).
  */
-public abstract class RemoteFileSystemContract implements FlatListingContract {
+public abstract class RemoteFileSystemContract implements FlatListingContract, ObservedCallsContract {
 
     /** A fresh, empty directory on the backend under test; called before every case. */
     protected abstract RemotePath newTestDirectory() throws Exception;
 
     @Override
     public final RemotePath flatListingTree() throws Exception {
+        return tree(dir);
+    }
+
+    @Override
+    public final RemotePath observedTree() throws Exception {
         return tree(dir);
     }
 

@@ -1,0 +1,533 @@
+package dev.remotepath.spi;
+
+import dev.remotepath.Checksum;
+import dev.remotepath.ChecksumAlgorithm;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileSystemCall;
+import dev.remotepath.FileSystemCall.Operation;
+import dev.remotepath.FileSystemEvents;
+import dev.remotepath.RemotePath;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A file system that reports every primitive call it forwards to {@link FileSystemEvents}:
+ * started, then finished or failed, with the amount moved and the time taken. Streams and
+ * listings are calls that last until they are closed. The same behaviour as the file system
+ * observed (capabilities, errors, streams that report their stat or can be aborted), only
+ * watched; closing it leaves that file system open.
+ *
+ * <pre>{@code
+ * RemotePath root = ObservedFileSystem.observe(RemotePaths.get("sftp://host/data/"), events);
+ * root.resolve("a.txt").readString(); // started(READ a.txt), finished(READ, 12 bytes, 3 ms)
+ * }</pre>
+ */
+public class ObservedFileSystem extends ForwardingFileSystem {
+
+    private static final System.Logger LOG = System.getLogger(ObservedFileSystem.class.getName());
+
+    private final FileSystemEvents events;
+
+    public ObservedFileSystem(RemoteFileSystem delegate, FileSystemEvents events) {
+        super(Objects.requireNonNull(delegate, "delegate"));
+        this.events = Objects.requireNonNull(events, "events");
+    }
+
+    /** {@code path}'s location on a new file system that reports {@code path}'s file system's calls to {@code events}. */
+    public static RemotePath observe(RemotePath path, FileSystemEvents events) {
+        return new ObservedFileSystem(path.fileSystem(), events).wrap(path);
+    }
+
+    /** The file system observed. */
+    public RemoteFileSystem observed() {
+        return delegate;
+    }
+
+    // ------------------------------------------------------------------ reporting
+
+    /** One call under way: reports its end once. */
+    private final class Watch {
+        final FileSystemCall call;
+        final long start = System.nanoTime();
+        private boolean ended;
+
+        Watch(Operation operation, RemotePath path, Optional<RemotePath> target) {
+            this.call = new FileSystemCall(operation, path, target);
+            try {
+                events.started(call);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        synchronized void finished(long amount) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            try {
+                events.finished(call, amount, Duration.ofNanos(System.nanoTime() - start));
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        synchronized void failed(long amount, IOException error) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            try {
+                events.failed(call, amount, error, Duration.ofNanos(System.nanoTime() - start));
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        void failed(long amount, RuntimeException error) {
+            failed(amount, new IOException(error.toString(), error));
+        }
+    }
+
+    private void listenerFailed(RuntimeException e) {
+        // A listener's bug must not fail the file operation it watches.
+        LOG.log(System.Logger.Level.WARNING, "a FileSystemEvents listener threw; the call it observed went on", e);
+    }
+
+    @FunctionalInterface
+    private interface Io<T> {
+        T call() throws IOException;
+    }
+
+    private <T> T watched(Operation op, RemotePath path, Optional<RemotePath> target, long amount, Io<T> io)
+            throws IOException {
+        Watch w = new Watch(op, path, target);
+        try {
+            T result = io.call();
+            w.finished(amount);
+            return result;
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
+    }
+
+    private <T> T watched(Operation op, RemotePath path, Io<T> io) throws IOException {
+        return watched(op, path, Optional.empty(), 0, io);
+    }
+
+    // ------------------------------------------------------------------ primitives
+
+    @Override
+    public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+        return watched(Operation.STAT, path, () -> super.stat(path, followLinks));
+    }
+
+    @Override
+    public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
+        return listing(Operation.LIST, directory, () -> super.list(directory, detail));
+    }
+
+    @Override
+    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        return listing(Operation.LIST_TREE, directory, () -> super.listTree(directory, detail));
+    }
+
+    @Override
+    public DirectoryListing listChild(DirectoryListing parent, RemotePath directory, ListDetail detail)
+            throws IOException {
+        // The delegate's own listing is the handle it knows (a directory descriptor, say).
+        DirectoryListing own = parent instanceof WatchedListing w ? w.listing : parent;
+        return listing(Operation.LIST, directory, () -> delegate.listChild(own, down(directory), detail));
+    }
+
+    private DirectoryListing listing(Operation op, RemotePath directory, Io<DirectoryListing> open) throws IOException {
+        Watch w = new Watch(op, directory, Optional.empty());
+        try {
+            return new WatchedListing(open.call(), w);
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
+    }
+
+    @Override
+    public InputStream openRead(RemotePath file, long offset) throws IOException {
+        Watch w = new Watch(Operation.READ, file, Optional.empty());
+        try {
+            return new WatchedInput(super.openRead(file, offset), w);
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        return writing(file, () -> super.openWrite(file, mode));
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+        return writing(file, () -> super.openWrite(file, mode, lastModified));
+    }
+
+    private OutputStream writing(RemotePath file, Io<OutputStream> open) throws IOException {
+        Watch w = new Watch(Operation.WRITE, file, Optional.empty());
+        try {
+            OutputStream out = open.call();
+            // An abortable stream stays one: the api aborts it, rather than closing, when a copy fails.
+            return out instanceof AbortableOutputStream a ? new WatchedAbortable(a, w) : new WatchedOutput(out, w);
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
+    }
+
+    @Override
+    public void createDirectory(RemotePath directory) throws IOException {
+        watched(Operation.CREATE_DIRECTORY, directory, () -> {
+            super.createDirectory(directory);
+            return null;
+        });
+    }
+
+    @Override
+    public void deleteFile(RemotePath file) throws IOException {
+        watched(Operation.DELETE_FILE, file, () -> {
+            super.deleteFile(file);
+            return null;
+        });
+    }
+
+    @Override
+    public void deleteDirectory(RemotePath directory) throws IOException {
+        watched(Operation.DELETE_DIRECTORY, directory, () -> {
+            super.deleteDirectory(directory);
+            return null;
+        });
+    }
+
+    @Override
+    public void deleteFiles(Collection<RemotePath> files) throws IOException {
+        if (files.isEmpty()) {
+            super.deleteFiles(files);
+            return;
+        }
+        RemotePath first = files.iterator().next();
+        watched(Operation.DELETE_FILES, first.parent(), Optional.empty(), files.size(), () -> {
+            super.deleteFiles(files);
+            return null;
+        });
+    }
+
+    @Override
+    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
+        watched(Operation.RENAME, source, Optional.of(target), 0, () -> {
+            super.rename(source, target, replaceExisting);
+            return null;
+        });
+    }
+
+    @Override
+    public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
+        watched(Operation.SET_LAST_MODIFIED_TIME, path, () -> {
+            super.setLastModifiedTime(path, time);
+            return null;
+        });
+    }
+
+    @Override
+    public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
+        watched(Operation.SET_PERMISSIONS, path, () -> {
+            super.setPermissions(path, permissions);
+            return null;
+        });
+    }
+
+    @Override
+    public void createSymbolicLink(RemotePath link, String target) throws IOException {
+        watched(Operation.CREATE_SYMBOLIC_LINK, link, () -> {
+            super.createSymbolicLink(link, target);
+            return null;
+        });
+    }
+
+    @Override
+    public String readSymbolicLink(RemotePath link) throws IOException {
+        return watched(Operation.READ_SYMBOLIC_LINK, link, () -> super.readSymbolicLink(link));
+    }
+
+    @Override
+    public RemotePath realPath(RemotePath path) throws IOException {
+        return watched(Operation.REAL_PATH, path, () -> super.realPath(path));
+    }
+
+    @Override
+    public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
+        return watched(Operation.NATIVE_CHECKSUM, file, () -> super.nativeChecksum(file, algorithm));
+    }
+
+    @Override
+    public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
+            throws IOException {
+        long size = sourceStat.size().orElse(0);
+        Watch w = new Watch(Operation.COPY_FILE, source, Optional.of(target));
+        try {
+            boolean copied = super.copyFile(source, sourceStat, target, replaceExisting);
+            w.finished(copied ? size : 0); // false: the server would not, and nothing was copied
+            return copied;
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
+    }
+
+    // ------------------------------------------------------------------ calls that last
+
+    /** A listing reported when closed, with the entries it handed over. */
+    private static final class WatchedListing implements DirectoryListing {
+        final DirectoryListing listing;
+        private final Watch watch;
+        private long entries;
+        private IOException error;
+
+        WatchedListing(DirectoryListing listing, Watch watch) {
+            this.listing = listing;
+            this.watch = watch;
+        }
+
+        @Override
+        public boolean hasNext() throws IOException {
+            try {
+                return listing.hasNext();
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public ListedEntry next() throws IOException {
+            try {
+                ListedEntry e = listing.next();
+                entries++;
+                return e;
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public int size() {
+            return listing.size();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                listing.close();
+            } catch (IOException e) {
+                watch.failed(entries, e);
+                throw e;
+            }
+            if (error != null) {
+                watch.failed(entries, error);
+            } else {
+                watch.finished(entries);
+            }
+        }
+    }
+
+    /** A read reported when closed, with the bytes read; the stat its response carried passes through. */
+    private static final class WatchedInput extends InputStream implements StatReportingStream {
+        private final InputStream in;
+        private final Watch watch;
+        private long bytes;
+        private IOException error;
+
+        WatchedInput(InputStream in, Watch watch) {
+            this.in = in;
+            this.watch = watch;
+        }
+
+        @Override
+        public Optional<FileStat> reportedStat() {
+            return StatReportingStream.of(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                int c = in.read();
+                if (c >= 0) {
+                    bytes++;
+                }
+                return c;
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                int n = in.read(b, off, len);
+                if (n > 0) {
+                    bytes += n;
+                }
+                return n;
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            return in.skip(n);
+        }
+
+        @Override
+        public int available() throws IOException {
+            return in.available();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                in.close();
+            } catch (IOException e) {
+                watch.failed(bytes, e);
+                throw e;
+            }
+            if (error != null) {
+                watch.failed(bytes, error);
+            } else {
+                watch.finished(bytes);
+            }
+        }
+    }
+
+    /** A write reported when closed (published), with the bytes written. */
+    private static final class WatchedOutput extends OutputStream {
+        private final OutputStream out;
+        private final Watch watch;
+        private long bytes;
+        private IOException error;
+
+        WatchedOutput(OutputStream out, Watch watch) {
+            this.out = out;
+            this.watch = watch;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+                bytes++;
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+                bytes += len;
+            } catch (IOException e) {
+                error = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                watch.failed(bytes, e);
+                throw e;
+            }
+            if (error != null) {
+                watch.failed(bytes, error);
+            } else {
+                watch.finished(bytes);
+            }
+        }
+    }
+
+    /** As {@link WatchedOutput}, for a stream that can be abandoned: an abort is the write's failure. */
+    private static final class WatchedAbortable extends AbortableOutputStream {
+        private final AbortableOutputStream out;
+        private final WatchedOutput counted;
+        private final Watch watch;
+
+        WatchedAbortable(AbortableOutputStream out, Watch watch) {
+            this.out = out;
+            this.counted = new WatchedOutput(out, watch);
+            this.watch = watch;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            counted.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            counted.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            counted.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            counted.close();
+        }
+
+        @Override
+        public void abort() throws IOException {
+            try {
+                out.abort();
+            } finally {
+                watch.failed(counted.bytes, new IOException("write of " + watch.call.path() + " aborted: nothing published"));
+            }
+        }
+    }
+}
