@@ -43,7 +43,8 @@ class PublicApiTest {
             "syncer", List.of("dev.remotepath.syncer", "dev.remotepath.syncer.scripting"),
             "http", List.of("dev.remotepath.http"),
             "sftp", List.of("dev.remotepath.sftp"),
-            "s3", List.of("dev.remotepath.s3")));
+            "s3", List.of("dev.remotepath.s3"),
+            "micrometer", List.of("dev.remotepath.micrometer")));
 
     /** Client libraries whose types must not appear in the public API (a version bump of theirs would break ours). */
     static final List<String> CLIENT_LIBRARIES = List.of("software.amazon.", "org.apache.sshd.", "net.schmizz.",
