@@ -12,68 +12,30 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * Connection options of the S3 backend. Secrets never appear in {@link #toString()}, logs or
  * error messages.
  *
- * @param region            the signing region; empty: the SDK's region chain
- *                          ({@code AWS_REGION}, profile), else {@code us-east-1}
- * @param endpoint          an endpoint override for S3-compatible stores
- *                          ({@code http://127.0.0.1:9000}); empty: AWS
- * @param pathStyle         address buckets as {@code endpoint/bucket/key} rather than
- *                          {@code bucket.endpoint/key} (MinIO, Ceph, s3proxy need it)
- * @param credentials       where the keys come from (the SDK's default chain unless told)
- * @param compatibility     which SDK behaviours a store needs turned off
- * @param multipartThreshold objects up to this size go in one PUT; larger ones are uploaded
- *                          in parts of {@code partSize}
- * @param partSize          the size of one multipart part (at least 5 MiB, S3's minimum)
- * @param uploadConcurrency how many parts of one object are uploaded at once
- * @param uploadMemory      the bytes of parts in flight across all of this file system's
- *                          writers (64 MiB by default: eight 8 MiB parts), whatever the number
- *                          of concurrent transfers; each writer also holds the part it fills.
- *                          At least one part always goes. Memory of uploads is therefore
- *                          {@code uploadMemory + writers * partSize} at most
- * @param maxRetries        retries of a failed request (throttling, 5xx, connection errors);
- *                          empty: the SDK's standard retry strategy
- * @param apiCallTimeout    how long one request may take in all, retries included
- * @param etagIsMd5         whether a listed single-part ETag may be taken as the content's MD5
- *                          (true for plain and SSE-S3 objects; turn off for buckets whose
- *                          default encryption is SSE-KMS or SSE-C, where it is not)
- * @param multipartCopyThreshold server-side copies of objects larger than this are made part
- *                          by part ({@code UploadPartCopy}, parts of {@code partSize} or more);
- *                          5 GiB, CopyObject's limit, by default
- * @param clientCustomizer  applied last to the SDK client builder: interceptors, metrics,
- *                          proxies, anything these options do not name
- * @param requestTimeout    how long one attempt of a request may wait for the store: the
- *                          attempt as a whole, and each read of a streamed body (60 s); a store
- *                          that stops answering fails each request within it (times its retries)
- * @param conditionalWrites the store honours {@code If-None-Match: *} on PUT and
- *                          CompleteMultipartUpload (AWS since 2024, MinIO, Ceph, R2, S3Mock): a
- *                          create-only write ({@code CREATE_NEW}) is then that one request, and
- *                          of two writers only one wins. Off, the header is still sent but a HEAD
- *                          checks first, for stores that ignore it (s3proxy). Default: on for
- *                          {@link Compatibility#AWS}, off otherwise
- * @param conditionalCopies the store honours {@code If-None-Match: *} on CopyObject too (AWS
- *                          since 2025): a server-side copy that must not replace is then that one
- *                          request. Stores that honour it on PUT often ignore it on CopyObject
- *                          and replace the target (S3Mock 4 does), so it is an option of its own.
- *                          Off, a HEAD checks first. Default: on for {@link Compatibility#AWS}, off
- *                          otherwise
- * @param abortStaleUploads before a multipart upload of a key, abort the unfinished uploads of
- *                          that same key that a writer before it left behind (a process killed
- *                          mid-upload); on by default. Such uploads are invisible to listings and
- *                          billed for their parts until aborted. Turn off where another tool
- *                          uploads the same keys at the same time as this one.
- * @param flatListings      whole trees are listed flat ({@code ListObjectsV2} without a
- *                          delimiter, {@code Capability.FLAT_LISTING}) by the syncer, recursive
- *                          deletes and {@code ls -R}: 1,000 keys a request whatever the
- *                          directories. On by default; turn off for a store whose recursive
- *                          listing is slower than its per-prefix one (s3proxy's filesystem
- *                          provider rescans the tree for every page: a T1 no-op sync took
- *                          9.8 s flat against 3.0 s per directory)
+ * <p>An immutable value made by {@link #builder()}; read through its accessors. No type of the
+ * AWS SDK appears in it: the SDK client is built from these options inside the backend.
  */
-public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
-        Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
-        Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
-        Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean conditionalWrites,
-        boolean conditionalCopies, boolean abortStaleUploads, boolean flatListings, long uploadMemory)
-        implements FileSystemOptions {
+public final class S3Options implements FileSystemOptions {
+
+    private final Optional<String> region;
+    private final Optional<URI> endpoint;
+    private final boolean pathStyle;
+    private final S3Credentials credentials;
+    private final Compatibility compatibility;
+    private final long multipartThreshold;
+    private final int partSize;
+    private final int uploadConcurrency;
+    private final Optional<Integer> maxRetries;
+    private final Duration apiCallTimeout;
+    private final boolean etagIsMd5;
+    private final long multipartCopyThreshold;
+    private final Consumer<S3ClientBuilder> clientCustomizer;
+    private final Duration requestTimeout;
+    private final boolean conditionalWrites;
+    private final boolean conditionalCopies;
+    private final boolean abortStaleUploads;
+    private final boolean flatListings;
+    private final long uploadMemory;
 
     /** CopyObject's limit: larger objects must be copied part by part. */
     public static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
@@ -94,7 +56,11 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
         GENERIC_WITH_MD5
     }
 
-    public S3Options {
+    private S3Options(Optional<String> region, Optional<URI> endpoint, boolean pathStyle, S3Credentials credentials,
+            Compatibility compatibility, long multipartThreshold, int partSize, int uploadConcurrency,
+            Optional<Integer> maxRetries, Duration apiCallTimeout, boolean etagIsMd5, long multipartCopyThreshold,
+            Consumer<S3ClientBuilder> clientCustomizer, Duration requestTimeout, boolean conditionalWrites,
+            boolean conditionalCopies, boolean abortStaleUploads, boolean flatListings, long uploadMemory) {
         Objects.requireNonNull(region, "region");
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(credentials, "credentials");
@@ -125,6 +91,203 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
                 throw new IllegalArgumentException("endpoint must be an http(s)://host[:port] URI, was " + e);
             }
         });
+        this.region = region;
+        this.endpoint = endpoint;
+        this.pathStyle = pathStyle;
+        this.credentials = credentials;
+        this.compatibility = compatibility;
+        this.multipartThreshold = multipartThreshold;
+        this.partSize = partSize;
+        this.uploadConcurrency = uploadConcurrency;
+        this.maxRetries = maxRetries;
+        this.apiCallTimeout = apiCallTimeout;
+        this.etagIsMd5 = etagIsMd5;
+        this.multipartCopyThreshold = multipartCopyThreshold;
+        this.clientCustomizer = clientCustomizer;
+        this.requestTimeout = requestTimeout;
+        this.conditionalWrites = conditionalWrites;
+        this.conditionalCopies = conditionalCopies;
+        this.abortStaleUploads = abortStaleUploads;
+        this.flatListings = flatListings;
+        this.uploadMemory = uploadMemory;
+    }
+
+    /**
+     * The signing region; empty: the SDK's region chain ({@code AWS_REGION}, profile), else {@code
+     * us-east-1}.
+     */
+    public Optional<String> region() {
+        return region;
+    }
+
+    /** An endpoint override for S3-compatible stores ({@code http://127.0.0.1:9000}); empty: AWS. */
+    public Optional<URI> endpoint() {
+        return endpoint;
+    }
+
+    /**
+     * Address buckets as {@code endpoint/bucket/key} rather than {@code bucket.endpoint/key} (MinIO,
+     * Ceph, s3proxy need it).
+     */
+    public boolean pathStyle() {
+        return pathStyle;
+    }
+
+    /** Where the keys come from (the SDK's default chain unless told). */
+    public S3Credentials credentials() {
+        return credentials;
+    }
+
+    /** Which SDK behaviours a store needs turned off. */
+    public Compatibility compatibility() {
+        return compatibility;
+    }
+
+    /** Objects up to this size go in one PUT; larger ones are uploaded in parts of {@code partSize}. */
+    public long multipartThreshold() {
+        return multipartThreshold;
+    }
+
+    /** The size of one multipart part (at least 5 MiB, S3's minimum). */
+    public int partSize() {
+        return partSize;
+    }
+
+    /** How many parts of one object are uploaded at once. */
+    public int uploadConcurrency() {
+        return uploadConcurrency;
+    }
+
+    /**
+     * Retries of a failed request (throttling, 5xx, connection errors); empty: the SDK's standard
+     * retry strategy.
+     */
+    public Optional<Integer> maxRetries() {
+        return maxRetries;
+    }
+
+    /** How long one request may take in all, retries included. */
+    public Duration apiCallTimeout() {
+        return apiCallTimeout;
+    }
+
+    /**
+     * Whether a listed single-part ETag may be taken as the content's MD5 (true for plain and SSE-S3
+     * objects; turn off for buckets whose default encryption is SSE-KMS or SSE-C, where it is not).
+     */
+    public boolean etagIsMd5() {
+        return etagIsMd5;
+    }
+
+    /**
+     * Server-side copies of objects larger than this are made part by part ({@code UploadPartCopy},
+     * parts of {@code partSize} or more); 5 GiB, CopyObject's limit, by default.
+     */
+    public long multipartCopyThreshold() {
+        return multipartCopyThreshold;
+    }
+
+    /**
+     * Applied last to the SDK client builder: for this module's tests (an {@code
+     * ExecutionInterceptor} counting or breaking requests); not public, so no SDK type is part of
+     * the API.
+     */
+    Consumer<S3ClientBuilder> clientCustomizer() {
+        return clientCustomizer;
+    }
+
+    /**
+     * How long one attempt of a request may wait for the store: the attempt as a whole, and each
+     * read of a streamed body (60 s); a store that stops answering fails each request within it
+     * (times its retries).
+     */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /**
+     * The store honours {@code If-None-Match: *} on PUT and CompleteMultipartUpload (AWS since 2024,
+     * MinIO, Ceph, R2, S3Mock): a create-only write ({@code CREATE_NEW}) is then that one request,
+     * and of two writers only one wins. Off, the header is still sent but a HEAD checks first, for
+     * stores that ignore it (s3proxy). Default: on for {@link Compatibility#AWS}, off otherwise.
+     */
+    public boolean conditionalWrites() {
+        return conditionalWrites;
+    }
+
+    /**
+     * The store honours {@code If-None-Match: *} on CopyObject too (AWS since 2025): a server-side
+     * copy that must not replace is then that one request. Stores that honour it on PUT often ignore
+     * it on CopyObject and replace the target (S3Mock 4 does), so it is an option of its own. Off, a
+     * HEAD checks first. Default: on for {@link Compatibility#AWS}, off otherwise.
+     */
+    public boolean conditionalCopies() {
+        return conditionalCopies;
+    }
+
+    /**
+     * Before a multipart upload of a key, abort the unfinished uploads of that same key that a
+     * writer before it left behind (a process killed mid-upload); on by default. Such uploads are
+     * invisible to listings and billed for their parts until aborted. Turn off where another tool
+     * uploads the same keys at the same time as this one.
+     */
+    public boolean abortStaleUploads() {
+        return abortStaleUploads;
+    }
+
+    /**
+     * Whole trees are listed flat ({@code ListObjectsV2} without a delimiter, {@code
+     * Capability.FLAT_LISTING}) by the syncer, recursive deletes and {@code ls -R}: 1,000 keys a
+     * request whatever the directories. On by default; turn off for a store whose recursive listing
+     * is slower than its per-prefix one (s3proxy's filesystem provider rescans the tree for every
+     * page: a T1 no-op sync took 9.8 s flat against 3.0 s per directory).
+     */
+    public boolean flatListings() {
+        return flatListings;
+    }
+
+    /**
+     * The bytes of parts in flight across all of this file system's writers (32 MiB by default: four
+     * 8 MiB parts), whatever the number of concurrent transfers; each writer also holds the part it
+     * fills. At least one part always goes. Memory of uploads is therefore {@code uploadMemory +
+     * writers * partSize} at most.
+     */
+    public long uploadMemory() {
+        return uploadMemory;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof S3Options o && region.equals(o.region)
+                && endpoint.equals(o.endpoint) && pathStyle == o.pathStyle && credentials.equals(o.credentials)
+                && compatibility.equals(o.compatibility) && multipartThreshold == o.multipartThreshold
+                && partSize == o.partSize && uploadConcurrency == o.uploadConcurrency
+                && maxRetries.equals(o.maxRetries) && apiCallTimeout.equals(o.apiCallTimeout)
+                && etagIsMd5 == o.etagIsMd5 && multipartCopyThreshold == o.multipartCopyThreshold
+                && clientCustomizer.equals(o.clientCustomizer) && requestTimeout.equals(o.requestTimeout)
+                && conditionalWrites == o.conditionalWrites && conditionalCopies == o.conditionalCopies
+                && abortStaleUploads == o.abortStaleUploads && flatListings == o.flatListings
+                && uploadMemory == o.uploadMemory;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(region, endpoint, pathStyle, credentials, compatibility, multipartThreshold, partSize,
+                uploadConcurrency, maxRetries, apiCallTimeout, etagIsMd5, multipartCopyThreshold, clientCustomizer,
+                requestTimeout, conditionalWrites, conditionalCopies, abortStaleUploads, flatListings, uploadMemory);
+    }
+
+    /** Every option but the customizer; the credentials say where keys come from, never the keys. */
+    @Override
+    public String toString() {
+        return "S3Options[region=" + region + ", endpoint=" + endpoint + ", pathStyle=" + pathStyle
+                + ", credentials=" + credentials + ", compatibility=" + compatibility + ", multipartThreshold="
+                + multipartThreshold + ", partSize=" + partSize + ", uploadConcurrency=" + uploadConcurrency
+                + ", maxRetries=" + maxRetries + ", apiCallTimeout=" + apiCallTimeout + ", etagIsMd5="
+                + etagIsMd5 + ", multipartCopyThreshold=" + multipartCopyThreshold + ", requestTimeout="
+                + requestTimeout + ", conditionalWrites=" + conditionalWrites + ", conditionalCopies="
+                + conditionalCopies + ", abortStaleUploads=" + abortStaleUploads + ", flatListings="
+                + flatListings + ", uploadMemory=" + uploadMemory + "]";
     }
 
     public static S3Options defaults() {
@@ -198,7 +361,7 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
-        /** Bytes of parts in flight across all writers of the file system (default 64 MiB). */
+        /** Bytes of parts in flight across all writers of the file system (default 32 MiB). */
         public Builder uploadMemory(long bytes) {
             this.uploadMemory = bytes;
             return this;
@@ -230,8 +393,11 @@ public record S3Options(Optional<String> region, Optional<URI> endpoint, boolean
             return this;
         }
 
-        /** A last say over the SDK client (an {@code ExecutionInterceptor}, a proxy); the options above are applied first. */
-        public Builder clientCustomizer(Consumer<S3ClientBuilder> c) {
+        /**
+         * A last say over the SDK client, for this module's tests (an {@code ExecutionInterceptor});
+         * applied after the options above. Not public: no SDK type is part of the API.
+         */
+        Builder clientCustomizer(Consumer<S3ClientBuilder> c) {
             this.clientCustomizer = c;
             return this;
         }
