@@ -44,7 +44,8 @@ class PublicApiTest {
             "http", List.of("dev.remotepath.http"),
             "sftp", List.of("dev.remotepath.sftp"),
             "s3", List.of("dev.remotepath.s3"),
-            "micrometer", List.of("dev.remotepath.micrometer")));
+            "micrometer", List.of("dev.remotepath.micrometer"),
+            "nio", List.of("dev.remotepath.nio")));
 
     /** Client libraries whose types must not appear in the public API (a version bump of theirs would break ours). */
     static final List<String> CLIENT_LIBRARIES = List.of("software.amazon.", "org.apache.sshd.", "net.schmizz.",
