@@ -62,14 +62,18 @@ public final class RemoteNio {
     }
 
     /**
-     * {@code path} as a {@code java.nio.file.Path} of RemotePath's provider, on the same backend
-     * file system (its options and connection), for any scheme but {@code file} (a local path is
-     * the JDK's own: {@link RemotePath#toNioPath()}).
+     * {@code path} as a {@code java.nio.file.Path}: on RemotePath's provider, over the same
+     * backend file system (its options and connection); a {@code file:} path is the JDK's own
+     * ({@link RemotePath#toNioPath()}), which the local backend already is.
      */
     public static Path of(RemotePath path) {
         if (!path.isAbsolute()) {
             throw new IllegalArgumentException("a relative RemotePath names no file: " + path);
         }
-        return provider(path.toUri().getScheme()).pathOf(path);
+        String scheme = path.toUri().getScheme();
+        if (scheme.equals("file")) {
+            return path.toNioPath().orElseThrow(() -> new IllegalArgumentException(path + " has no local path"));
+        }
+        return provider(scheme).pathOf(path);
     }
 }

@@ -67,7 +67,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Read-only backends override the {@code seed*} hooks to build fixtures in their backing
  * store (the directory a test web server serves).
  */
-public abstract class RemoteFileSystemContract implements FlatListingContract, ObservedCallsContract {
+public abstract class RemoteFileSystemContract implements FlatListingContract, ObservedCallsContract,
+        NioFacadeContract {
 
     /** A fresh, empty directory on the backend under test; called before every case. */
     protected abstract RemotePath newTestDirectory() throws Exception;
@@ -79,6 +80,11 @@ public abstract class RemoteFileSystemContract implements FlatListingContract, O
 
     @Override
     public final RemotePath observedTree() throws Exception {
+        return tree(dir);
+    }
+
+    @Override
+    public final RemotePath nioTree() throws Exception {
         return tree(dir);
     }
 
