@@ -95,6 +95,34 @@ public class ObservedFileSystem extends ForwardingFileSystem {
         void failed(long amount, RuntimeException error) {
             failed(amount, new IOException(error.toString(), error));
         }
+
+        /** Closes what the call lasted for, and ends the call: failed by the close, or by an earlier error, else finished. */
+        void close(java.io.Closeable resource, long amount, IOException earlier) throws IOException {
+            try {
+                resource.close();
+            } catch (IOException e) {
+                failed(amount, e);
+                throw e;
+            }
+            if (earlier != null) {
+                failed(amount, earlier);
+            } else {
+                finished(amount);
+            }
+        }
+    }
+
+    /** Starts a call that lasts beyond this method (a stream, a listing): only a failure to open ends it here. */
+    private static <T> T opening(Watch w, Io<T> open) throws IOException {
+        try {
+            return open.call();
+        } catch (IOException e) {
+            w.failed(0, e);
+            throw e;
+        } catch (RuntimeException e) {
+            w.failed(0, e);
+            throw e;
+        }
     }
 
     private void listenerFailed(RuntimeException e) {
@@ -110,17 +138,9 @@ public class ObservedFileSystem extends ForwardingFileSystem {
     private <T> T watched(Operation op, RemotePath path, Optional<RemotePath> target, long amount, Io<T> io)
             throws IOException {
         Watch w = new Watch(op, path, target);
-        try {
-            T result = io.call();
-            w.finished(amount);
-            return result;
-        } catch (IOException e) {
-            w.failed(0, e);
-            throw e;
-        } catch (RuntimeException e) {
-            w.failed(0, e);
-            throw e;
-        }
+        T result = opening(w, io);
+        w.finished(amount);
+        return result;
     }
 
     private <T> T watched(Operation op, RemotePath path, Io<T> io) throws IOException {
@@ -154,29 +174,13 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
     private DirectoryListing listing(Operation op, RemotePath directory, Io<DirectoryListing> open) throws IOException {
         Watch w = new Watch(op, directory, Optional.empty());
-        try {
-            return new WatchedListing(open.call(), w);
-        } catch (IOException e) {
-            w.failed(0, e);
-            throw e;
-        } catch (RuntimeException e) {
-            w.failed(0, e);
-            throw e;
-        }
+        return new WatchedListing(opening(w, open), w);
     }
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         Watch w = new Watch(Operation.READ, file, Optional.empty());
-        try {
-            return new WatchedInput(super.openRead(file, offset), w);
-        } catch (IOException e) {
-            w.failed(0, e);
-            throw e;
-        } catch (RuntimeException e) {
-            w.failed(0, e);
-            throw e;
-        }
+        return new WatchedInput(opening(w, () -> super.openRead(file, offset)), w);
     }
 
     @Override
@@ -191,17 +195,9 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
     private OutputStream writing(RemotePath file, Io<OutputStream> open) throws IOException {
         Watch w = new Watch(Operation.WRITE, file, Optional.empty());
-        try {
-            OutputStream out = open.call();
-            // An abortable stream stays one: the api aborts it, rather than closing, when a copy fails.
-            return out instanceof AbortableOutputStream a ? new WatchedAbortable(a, w) : new WatchedOutput(out, w);
-        } catch (IOException e) {
-            w.failed(0, e);
-            throw e;
-        } catch (RuntimeException e) {
-            w.failed(0, e);
-            throw e;
-        }
+        OutputStream out = opening(w, open);
+        // An abortable stream stays one: the api aborts it, rather than closing, when a copy fails.
+        return out instanceof AbortableOutputStream a ? new WatchedAbortable(a, w) : new WatchedOutput(out, w);
     }
 
     @Override
@@ -293,17 +289,9 @@ public class ObservedFileSystem extends ForwardingFileSystem {
             throws IOException {
         long size = sourceStat.size().orElse(0);
         Watch w = new Watch(Operation.COPY_FILE, source, Optional.of(target));
-        try {
-            boolean copied = super.copyFile(source, sourceStat, target, replaceExisting);
-            w.finished(copied ? size : 0); // false: the server would not, and nothing was copied
-            return copied;
-        } catch (IOException e) {
-            w.failed(0, e);
-            throw e;
-        } catch (RuntimeException e) {
-            w.failed(0, e);
-            throw e;
-        }
+        boolean copied = opening(w, () -> super.copyFile(source, sourceStat, target, replaceExisting));
+        w.finished(copied ? size : 0); // false: the server would not, and nothing was copied
+        return copied;
     }
 
     // ------------------------------------------------------------------ calls that last
@@ -349,17 +337,7 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
         @Override
         public void close() throws IOException {
-            try {
-                listing.close();
-            } catch (IOException e) {
-                watch.failed(entries, e);
-                throw e;
-            }
-            if (error != null) {
-                watch.failed(entries, error);
-            } else {
-                watch.finished(entries);
-            }
+            watch.close(listing, entries, error);
         }
     }
 
@@ -420,17 +398,7 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
         @Override
         public void close() throws IOException {
-            try {
-                in.close();
-            } catch (IOException e) {
-                watch.failed(bytes, e);
-                throw e;
-            }
-            if (error != null) {
-                watch.failed(bytes, error);
-            } else {
-                watch.finished(bytes);
-            }
+            watch.close(in, bytes, error);
         }
     }
 
@@ -475,17 +443,7 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
         @Override
         public void close() throws IOException {
-            try {
-                out.close();
-            } catch (IOException e) {
-                watch.failed(bytes, e);
-                throw e;
-            }
-            if (error != null) {
-                watch.failed(bytes, error);
-            } else {
-                watch.finished(bytes);
-            }
+            watch.close(out, bytes, error);
         }
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remotepath.FileSystemCall;
 import dev.remotepath.FileSystemEvents;
-import java.io.ByteArrayOutputStream;
+import dev.remotepath.testkit.ZipFixtures;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -36,9 +36,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -198,25 +195,11 @@ class NioProviderTest {
         try (FileSystem fs = FileSystems.newFileSystem(URI.create(volume() + "/"), Map.of(RemoteNioProvider.EVENTS, counter))) {
             byte[] bulk = new byte[4 << 20];
             new Random(7).nextBytes(bulk);
-            ByteArrayOutputStream zipped = new ByteArrayOutputStream();
-            try (ZipOutputStream zip = new ZipOutputStream(zipped)) {
-                ZipEntry stored = new ZipEntry("bulk.bin");
-                stored.setMethod(ZipEntry.STORED);
-                stored.setSize(bulk.length);
-                CRC32 crc = new CRC32();
-                crc.update(bulk);
-                stored.setCrc(crc.getValue());
-                zip.putNextEntry(stored);
-                zip.write(bulk);
-                zip.closeEntry();
-                zip.putNextEntry(new ZipEntry("docs/readme.txt"));
-                zip.write("read me".getBytes(StandardCharsets.UTF_8));
-                zip.closeEntry();
-            }
+            byte[] zipped = ZipFixtures.bulkThenReadme(bulk, "read me");
             assertThatThrownBy(() -> Files.write(fs.getPath("/backups/x.zip"), new byte[1]))
                     .isInstanceOf(NoSuchFileException.class); // no parent directory, as on any file system
             Files.createDirectory(fs.getPath("/backups"));
-            Path archive = Files.write(fs.getPath("/backups/x.zip"), zipped.toByteArray(), StandardOpenOption.CREATE_NEW,
+            Path archive = Files.write(fs.getPath("/backups/x.zip"), zipped, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
             assertThatThrownBy(() -> Files.write(archive, new byte[1], StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))
                     .isInstanceOf(FileAlreadyExistsException.class);
@@ -227,7 +210,7 @@ class NioProviderTest {
                     assertThat(names.map(Path::toString).sorted()).containsExactly("/bulk.bin", "/docs");
                 }
             }
-            assertThat(counter.bytesRead.get()).as("of a %d-byte zip", zipped.size()).isLessThan(256 * 1024);
+            assertThat(counter.bytesRead.get()).as("of a %d-byte zip", zipped.length).isLessThan(256 * 1024);
         }
     }
 

@@ -8,9 +8,8 @@ import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
 import dev.remotepath.nio.RemoteNio;
 import dev.remotepath.spi.ObservedFileSystem;
-import java.io.ByteArrayOutputStream;
+import dev.remotepath.testkit.ZipFixtures;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
@@ -23,9 +22,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,28 +66,14 @@ class S3NioTest {
     void theJdksZipFileSystemReadsAZipInABucketWithoutDownloadingIt() throws Exception {
         byte[] bulk = new byte[8 << 20];
         new Random(3).nextBytes(bulk);
-        ByteArrayOutputStream zipped = new ByteArrayOutputStream();
-        try (ZipOutputStream zip = new ZipOutputStream(zipped)) {
-            ZipEntry stored = new ZipEntry("bulk.bin");
-            stored.setMethod(ZipEntry.STORED);
-            stored.setSize(bulk.length);
-            CRC32 crc = new CRC32();
-            crc.update(bulk);
-            stored.setCrc(crc.getValue());
-            zip.putNextEntry(stored);
-            zip.write(bulk);
-            zip.closeEntry();
-            zip.putNextEntry(new ZipEntry("docs/readme.txt"));
-            zip.write("read me".getBytes(StandardCharsets.UTF_8));
-            zip.closeEntry();
-        }
-        RemotePath archive = bucket.resolve("zip-" + UUID.randomUUID() + "/x.zip").write(zipped.toByteArray());
+        byte[] zipped = ZipFixtures.bulkThenReadme(bulk, "read me");
+        RemotePath archive = bucket.resolve("zip-" + UUID.randomUUID() + "/x.zip").write(zipped);
         counter.reset();
         bytesRead.set(0);
         try (FileSystem zip = FileSystems.newFileSystem(RemoteNio.of(archive))) {
             assertThat(Files.readString(zip.getPath("/docs/readme.txt"))).isEqualTo("read me");
         }
-        assertThat(bytesRead.get()).as("bytes read of a %d-byte zip", zipped.size()).isLessThan(512 * 1024);
+        assertThat(bytesRead.get()).as("bytes read of a %d-byte zip", zipped.length).isLessThan(512 * 1024);
         assertThat(counter.count("GetObject")).as(counter.toString()).isBetween(1, 16);
     }
 
