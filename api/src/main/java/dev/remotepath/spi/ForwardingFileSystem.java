@@ -82,6 +82,11 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
+    public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
+        return delegate.openRead(down(file), offset, length);
+    }
+
+    @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         return delegate.openWrite(down(file), mode);
     }

@@ -184,6 +184,12 @@ public class ObservedFileSystem extends ForwardingFileSystem {
     }
 
     @Override
+    public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
+        Watch w = new Watch(Operation.READ, file, Optional.empty());
+        return new WatchedInput(opening(w, () -> super.openRead(file, offset, length)), w);
+    }
+
+    @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         return writing(file, () -> super.openWrite(file, mode));
     }

@@ -87,6 +87,45 @@ public interface RemoteFileSystem extends Closeable {
     /** Opens a file for reading from byte {@code offset} (0 for the start). */
     InputStream openRead(RemotePath file, long offset) throws IOException;
 
+    /**
+     * Opens a file for reading at most {@code length} bytes from {@code offset}: a random-access
+     * reader's window (the NIO provider's seekable channel), so a backend that reads ahead or asks
+     * for ranges asks no more than that (SFTP bounds its pipelined READs by it). The default reads
+     * through {@link #openRead(RemotePath, long)} and stops after {@code length} bytes.
+     */
+    default InputStream openRead(RemotePath file, long offset, long length) throws IOException {
+        if (length < 0) {
+            throw new IllegalArgumentException("negative length " + length);
+        }
+        return new java.io.FilterInputStream(openRead(file, offset)) {
+            private long left = length;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int c = super.read();
+                if (c >= 0) {
+                    left--;
+                }
+                return c;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = super.read(b, off, (int) Math.min(len, left));
+                if (n > 0) {
+                    left -= n;
+                }
+                return n;
+            }
+        };
+    }
+
     /** Opens a file for writing; the parent must exist. */
     OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException;
 

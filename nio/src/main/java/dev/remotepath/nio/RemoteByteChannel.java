@@ -12,8 +12,9 @@ import java.nio.channels.SeekableByteChannel;
 
 /**
  * A seekable channel over a RemotePath. Reading: each read continues the backend's ranged read
- * from the position, and a move of the position opens the next read there (so a zip's central
- * directory at the end is read without the bytes before it). Writing: bytes go to the backend's
+ * from the position, in windows ({@link #FIRST_WINDOW}, doubling while reads continue), and a move
+ * of the position opens the next read there (so a zip's central directory at the end is read
+ * without the bytes before it, and the backend reads ahead no further than the window). Writing: bytes go to the backend's
  * write stream in order, so the position can only move forward with them; truncating is not
  * supported.
  */
@@ -48,6 +49,29 @@ final class RemoteByteChannel implements SeekableByteChannel {
         }
     }
 
+    /** The first window of a read at a new position: what a random reader (a zip's directory) wants. */
+    static final long FIRST_WINDOW = 64 * 1024;
+    /** Windows double while reads go on where the last one ended, up to this. */
+    static final long MAX_WINDOW = 8L << 20;
+
+    private long window;
+    private long inEnd; // where the open read's window ends
+
+    /**
+     * Opens the backend's read at the position, for a window of bytes: the first at a new
+     * position, twice the last when continuing where it ended (a sequential reader gets large
+     * reads soon; a random one never makes the backend read ahead far past what it asked).
+     */
+    private void openAt(boolean continuing) throws IOException {
+        if (in != null) {
+            in.close();
+        }
+        window = continuing ? Math.min(window * 2, MAX_WINDOW) : FIRST_WINDOW;
+        in = file.fileSystem().openRead(file, position, window);
+        inAt = position;
+        inEnd = position + window;
+    }
+
     @Override
     public int read(ByteBuffer dst) throws IOException {
         ensureOpen();
@@ -61,28 +85,32 @@ final class RemoteByteChannel implements SeekableByteChannel {
             return -1;
         }
         if (in == null || inAt != position) {
-            if (in != null) {
-                in.close();
-            }
-            in = file.newInputStream(position);
-            inAt = position;
+            openAt(false);
         }
-        int n;
-        if (dst.hasArray()) {
-            n = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
-            if (n > 0) {
-                dst.position(dst.position() + n);
-            }
-        } else {
-            byte[] b = new byte[Math.min(dst.remaining(), 64 * 1024)];
-            n = in.read(b);
-            if (n > 0) {
-                dst.put(b, 0, n);
-            }
+        int n = readOnce(dst);
+        if (n < 0 && inAt == inEnd) {
+            openAt(true); // the window ended, not the file
+            n = readOnce(dst);
         }
         if (n > 0) {
             position += n;
             inAt = position;
+        }
+        return n;
+    }
+
+    private int readOnce(ByteBuffer dst) throws IOException {
+        if (dst.hasArray()) {
+            int n = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+            if (n > 0) {
+                dst.position(dst.position() + n);
+            }
+            return n;
+        }
+        byte[] b = new byte[Math.min(dst.remaining(), 64 * 1024)];
+        int n = in.read(b);
+        if (n > 0) {
+            dst.put(b, 0, n);
         }
         return n;
     }

@@ -278,9 +278,15 @@ final class MinaWire implements SftpWire {
 
     @Override
     public InputStream read(String path, long offset) throws IOException {
+        return read(path, offset, Long.MAX_VALUE - offset);
+    }
+
+    @Override
+    public InputStream read(String path, long offset, long length) throws IOException {
         SftpClient.CloseableHandle handle = answer(() -> sftp.open(path, SftpClient.OpenMode.Read));
+        // The async stream pipelines READs up to the length it is given, never past it.
         return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp, readSize, offset,
-                Long.MAX_VALUE - offset, path, handle), MinaWire::neutral);
+                Math.min(length, Long.MAX_VALUE - offset), path, handle), MinaWire::neutral);
     }
 
     @Override

@@ -250,9 +250,14 @@ final class PooledWire implements SftpWire {
     /** A stream keeps its connection busy until closed. */
     @Override
     public InputStream read(String path, long offset) throws IOException {
+        return read(path, offset, Long.MAX_VALUE - offset);
+    }
+
+    @Override
+    public InputStream read(String path, long offset, long length) throws IOException {
         Lease l = lease();
         try {
-            return new Translated.In(l.wire().read(path, offset), e -> e, l::release);
+            return new Translated.In(l.wire().read(path, offset, length), e -> e, l::release);
         } catch (IOException | RuntimeException e) {
             l.release();
             throw e;

@@ -412,10 +412,19 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
+        return openRead(file, offset, Long.MAX_VALUE - offset);
+    }
+
+    /** Pipelined READs never ask past {@code offset + length}: a seekable reader's window stays its size. */
+    @Override
+    public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
         checkOpen(file);
+        if (offset < 0 || length < 0) {
+            throw new IllegalArgumentException("negative offset or length: " + offset + ", " + length);
+        }
         InputStream in;
         try {
-            in = sftp().read(file.pathString(), offset);
+            in = sftp().read(file.pathString(), offset, length);
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {
                 throw transport(e, "open", file); // the connection failed: no stat would tell more

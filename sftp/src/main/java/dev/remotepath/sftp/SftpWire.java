@@ -77,6 +77,9 @@ interface SftpWire {
     /** Opens and reads from {@code offset}, pipelining reads; closing closes the handle. */
     InputStream read(String path, long offset) throws IOException;
 
+    /** As {@link #read(String, long)}, reading (and reading ahead) no more than {@code length} bytes. */
+    InputStream read(String path, long offset, long length) throws IOException;
+
     /**
      * Opens ({@code CREAT|EXCL}, {@code CREAT|TRUNC} or {@code CREAT|APPEND}) and writes,
      * pipelined; with {@code mtime}, close() also sets both times through the handle (FSETSTAT)

@@ -240,8 +240,15 @@ final class SshjWire implements SftpWire {
 
     @Override
     public InputStream read(String path, long offset) throws IOException {
+        return read(path, offset, Long.MAX_VALUE - offset);
+    }
+
+    /** sshj's read-ahead stops at the length it is given. */
+    @Override
+    public InputStream read(String path, long offset, long length) throws IOException {
         RemoteFile file = answer(() -> sftp.open(path, EnumSet.of(OpenMode.READ)));
-        InputStream closingTheHandle = new FilterInputStream(file.new ReadAheadRemoteFileInputStream(inFlight, offset)) {
+        InputStream closingTheHandle = new FilterInputStream(
+                file.new ReadAheadRemoteFileInputStream(inFlight, offset, length)) {
             private boolean closed;
 
             @Override

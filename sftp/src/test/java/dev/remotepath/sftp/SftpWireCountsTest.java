@@ -149,4 +149,39 @@ class SftpWireCountsTest {
             LocalTrees.delete(local);
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void throughJavaNioFileAWalkCostsItsListingsAndAZipOnlyTheBytesItNeeds(SftpOptions.Client client) throws Exception {
+        Path local = localTree();
+        try {
+            RemotePath target = fresh(client);
+            PathSyncer.builder(RemotePaths.of(local), target).build().run();
+            java.nio.file.Path root = dev.remotepath.nio.RemoteNio.of(target);
+            server.resetRequests();
+            try (Stream<java.nio.file.Path> walk = Files.walk(root)) {
+                assertThat(walk.filter(p -> !Files.isDirectory(p)).count()).isEqualTo(FILES);
+            }
+            // Each directory's listing, and only the start path is stat'ed (it comes from no
+            // listing: the walk asks its attributes, the filter once more).
+            Map<String, Long> walked = wire();
+            assertThat(stats()).as(walked.toString()).isEqualTo(2);
+            assertThat(walked).containsEntry("SSH_FXP_OPENDIR", (long) DIRS).containsEntry("SSH_FXP_READDIR", 2L * DIRS);
+            assertThat(server.requests("SSH_FXP_OPEN")).isZero();
+
+            byte[] bulk = new byte[8 << 20];
+            new java.util.Random(13).nextBytes(bulk);
+            RemotePath zip = target.resolve("x.zip").write(dev.remotepath.testkit.ZipFixtures.bulkThenReadme(bulk, "read me"));
+            server.resetRequests();
+            try (java.nio.file.FileSystem zipfs = java.nio.file.FileSystems.newFileSystem(dev.remotepath.nio.RemoteNio.of(zip))) {
+                assertThat(Files.readString(zipfs.getPath("/docs/readme.txt"))).isEqualTo("read me");
+            }
+            // The central directory at the end and the entry before it: a few windows of 64 KiB,
+            // however far the client reads ahead (its READs never pass the window), not the 8 MiB
+            // of bulk before them.
+            assertThat(server.bytesRead.get()).as(wire().toString()).isPositive().isLessThan(1 << 20);
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
 }

@@ -79,6 +79,14 @@ final class TestSshServer implements AutoCloseable {
             }
 
             @Override
+            public void read(ServerSession session, String remoteHandle, org.apache.sshd.sftp.server.FileHandle localHandle,
+                    long offset, byte[] data, int dataOffset, int dataLen, int readLen, Throwable thrown) {
+                if (readLen > 0) {
+                    bytesRead.addAndGet(readLen);
+                }
+            }
+
+            @Override
             public void closed(ServerSession session, String remoteHandle, Handle localHandle, Throwable thrown) {
                 openHandles.decrementAndGet();
             }
@@ -127,8 +135,12 @@ final class TestSshServer implements AutoCloseable {
         return requests.getOrDefault(name, 0L);
     }
 
+    /** File content bytes the server read and sent in answer to READs, since the last {@link #resetRequests}. */
+    final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
+
     void resetRequests() {
         requests.clear();
+        bytesRead.set(0);
     }
 
     /** The SSH sessions open now. */
