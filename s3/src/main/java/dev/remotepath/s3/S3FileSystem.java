@@ -364,17 +364,28 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
+        return openRead(file, offset, -1);
+    }
+
+    /** A bounded {@code Range} ({@code bytes=offset-last}): the store sends the window, no more. */
+    @Override
+    public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
         requireOpen();
         if (offset < 0) {
             throw new IllegalArgumentException("negative offset " + offset);
         }
+        if (length == 0) {
+            return InputStream.nullInputStream();
+        }
+        // -1: to the end (also for a length that would run past Long.MAX_VALUE)
+        long last = length < 0 || length > Long.MAX_VALUE - offset ? -1 : offset + length - 1;
         String key = key(file);
         if (isRoot(file)) {
             throw new dev.remotepath.IsDirectoryException(file.toString());
         }
         try {
-            ResponseInputStream<GetObjectResponse> in = get(key, offset, null);
-            return new S3ReadStream(this, file, key, offset, in);
+            ResponseInputStream<GetObjectResponse> in = get(key, offset, last, null);
+            return new S3ReadStream(this, file, key, offset, last, in);
         } catch (S3Exception e) {
             if (e.statusCode() == 416) {
                 return InputStream.nullInputStream(); // offset at or past the end
@@ -388,11 +399,12 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
     }
 
-    ResponseInputStream<GetObjectResponse> get(String key, long offset, String ifMatch) {
+    /** @param last the range's last byte, -1 for the end of the object */
+    ResponseInputStream<GetObjectResponse> get(String key, long offset, long last, String ifMatch) {
         return client.getObject(g -> {
             g.bucket(bucket).key(key);
-            if (offset > 0) {
-                g.range("bytes=" + offset + "-");
+            if (offset > 0 || last >= 0) {
+                g.range("bytes=" + offset + "-" + (last >= 0 ? String.valueOf(last) : ""));
             }
             if (ifMatch != null) {
                 g.ifMatch(ifMatch);

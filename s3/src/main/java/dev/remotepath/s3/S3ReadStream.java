@@ -31,9 +31,14 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
     private boolean eof;
     private boolean closed;
 
-    S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, ResponseInputStream<GetObjectResponse> in) {
+    /** The range's last byte, -1 for the end: a resumed read asks no further than the first did. */
+    private final long last;
+
+    S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, long last,
+            ResponseInputStream<GetObjectResponse> in) {
         fs.streamOpened();
         this.fs = fs;
+        this.last = last;
         this.file = file;
         this.key = key;
         this.in = in;
@@ -73,6 +78,10 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         if (len == 0) {
             return 0;
         }
+        if (last >= 0 && position > last) {
+            eof = true; // the window is read: a failure now would otherwise resume past it
+            return -1;
+        }
         while (true) {
             try {
                 int n = in.read(b, off, len);
@@ -96,7 +105,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         }
         in.abort();
         try {
-            in = fs.get(key, position, etag);
+            in = fs.get(key, position, last, etag);
         } catch (SdkException e) {
             IOException t = fs.translate(e, file);
             t.addSuppressed(cause);

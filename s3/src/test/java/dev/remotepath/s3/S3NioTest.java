@@ -38,6 +38,18 @@ class S3NioTest {
     private TestS3Server server;
     private final RequestCounter counter = new RequestCounter();
     private final AtomicLong bytesRead = new AtomicLong();
+    /** The Range header of every GetObject sent. */
+    private final java.util.List<String> ranges = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final software.amazon.awssdk.core.interceptor.ExecutionInterceptor rangeRecorder =
+            new software.amazon.awssdk.core.interceptor.ExecutionInterceptor() {
+                @Override
+                public void beforeExecution(software.amazon.awssdk.core.interceptor.Context.BeforeExecution context,
+                        software.amazon.awssdk.core.interceptor.ExecutionAttributes attributes) {
+                    if (context.request() instanceof software.amazon.awssdk.services.s3.model.GetObjectRequest g) {
+                        ranges.add(String.valueOf(g.range()));
+                    }
+                }
+            };
     private RemotePath bucket;
 
     @BeforeAll
@@ -45,7 +57,8 @@ class S3NioTest {
         server = new TestS3Server();
         server.createBucket("nio");
         RemotePath plain = RemotePaths.get(URI.create("s3://nio/"),
-                server.options(b -> b.clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+                server.options(b -> b.clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)
+                        .addExecutionInterceptor(rangeRecorder)))));
         bucket = ObservedFileSystem.observe(plain, new FileSystemEvents() {
             @Override
             public void finished(FileSystemCall call, long amount, Duration took) {
@@ -70,11 +83,14 @@ class S3NioTest {
         RemotePath archive = bucket.resolve("zip-" + UUID.randomUUID() + "/x.zip").write(zipped);
         counter.reset();
         bytesRead.set(0);
+        ranges.clear();
         try (FileSystem zip = FileSystems.newFileSystem(RemoteNio.of(archive))) {
             assertThat(Files.readString(zip.getPath("/docs/readme.txt"))).isEqualTo("read me");
         }
         assertThat(bytesRead.get()).as("bytes read of a %d-byte zip", zipped.length).isLessThan(512 * 1024);
         assertThat(counter.count("GetObject")).as(counter.toString()).isBetween(1, 16);
+        // Each GET asks a bounded range (the channel's window), so the store sends no more.
+        assertThat(ranges).isNotEmpty().allMatch(r -> r.matches("bytes=\\d+-\\d+"), "bounded ranges");
     }
 
     @Test
