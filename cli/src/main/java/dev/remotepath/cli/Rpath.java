@@ -131,6 +131,7 @@ public final class Rpath {
 
     /** Runs {@code rpath ARGS...} with the given streams and returns the exit code. */
     public static int execute(String[] args, OutputStream out, OutputStream err) {
+        setLogLevelEarly(args);
         Rpath rpath = new Rpath(out, err);
         Paths.use(rpath);
         try {
@@ -182,6 +183,40 @@ public final class Rpath {
             return command.call();
         } catch (Exception e) {
             return Failures.report(command.syntax().commandName(), e, verbose, json, err);
+        }
+    }
+
+    /**
+     * slf4j-simple fixes each logger's level when the logger is made, from a system property read
+     * once: set it from {@code --log-level}/{@code --verbose} before anything runs (parsing the
+     * options loads backend classes, some of which make their loggers as they load), so the flag
+     * holds whatever is loaded first. The full parse validates the flags again; arguments after a
+     * script's file are the script's and are not read here.
+     */
+    private static void setLogLevelEarly(String[] args) {
+        String level = null;
+        boolean script = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--") || (script && !a.startsWith("-"))) {
+                break;
+            }
+            if (a.equals("script")) {
+                script = true;
+            } else if (a.equals("--verbose") && level == null) {
+                level = "info";
+            } else if (a.equals("--log-level") && i + 1 < args.length) {
+                level = args[++i];
+            } else if (a.startsWith("--log-level=")) {
+                level = a.substring("--log-level=".length());
+            }
+        }
+        if (level != null) {
+            try {
+                System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", logLevel(level));
+            } catch (IllegalArgumentException invalid) {
+                // the full parse reports it
+            }
         }
     }
 
