@@ -147,6 +147,20 @@ public class ObservedFileSystem extends ForwardingFileSystem {
         return watched(op, path, Optional.empty(), 0, io);
     }
 
+    @FunctionalInterface
+    private interface IoVoid {
+        void call() throws IOException;
+    }
+
+    /** A call that returns nothing, reported with {@code amount}. */
+    private void watchedVoid(Operation op, RemotePath path, Optional<RemotePath> target, long amount, IoVoid io)
+            throws IOException {
+        watched(op, path, target, amount, () -> {
+            io.call();
+            return null;
+        });
+    }
+
     // ------------------------------------------------------------------ primitives
 
     @Override
@@ -208,26 +222,19 @@ public class ObservedFileSystem extends ForwardingFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
-        watched(Operation.CREATE_DIRECTORY, directory, () -> {
-            super.createDirectory(directory);
-            return null;
-        });
+        watchedVoid(Operation.CREATE_DIRECTORY, directory, Optional.empty(), 0,
+                () -> super.createDirectory(directory));
     }
 
     @Override
     public void deleteFile(RemotePath file) throws IOException {
-        watched(Operation.DELETE_FILE, file, () -> {
-            super.deleteFile(file);
-            return null;
-        });
+        watchedVoid(Operation.DELETE_FILE, file, Optional.empty(), 0, () -> super.deleteFile(file));
     }
 
     @Override
     public void deleteDirectory(RemotePath directory) throws IOException {
-        watched(Operation.DELETE_DIRECTORY, directory, () -> {
-            super.deleteDirectory(directory);
-            return null;
-        });
+        watchedVoid(Operation.DELETE_DIRECTORY, directory, Optional.empty(), 0,
+                () -> super.deleteDirectory(directory));
     }
 
     @Override
@@ -237,42 +244,32 @@ public class ObservedFileSystem extends ForwardingFileSystem {
             return;
         }
         RemotePath first = files.iterator().next();
-        watched(Operation.DELETE_FILES, first.parent(), Optional.empty(), files.size(), () -> {
-            super.deleteFiles(files);
-            return null;
-        });
+        watchedVoid(Operation.DELETE_FILES, first.parent(), Optional.empty(), files.size(),
+                () -> super.deleteFiles(files));
     }
 
     @Override
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        watched(Operation.RENAME, source, Optional.of(target), 0, () -> {
-            super.rename(source, target, replaceExisting);
-            return null;
-        });
+        watchedVoid(Operation.RENAME, source, Optional.of(target), 0,
+                () -> super.rename(source, target, replaceExisting));
     }
 
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
-        watched(Operation.SET_LAST_MODIFIED_TIME, path, () -> {
-            super.setLastModifiedTime(path, time);
-            return null;
-        });
+        watchedVoid(Operation.SET_LAST_MODIFIED_TIME, path, Optional.empty(), 0,
+                () -> super.setLastModifiedTime(path, time));
     }
 
     @Override
     public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
-        watched(Operation.SET_PERMISSIONS, path, () -> {
-            super.setPermissions(path, permissions);
-            return null;
-        });
+        watchedVoid(Operation.SET_PERMISSIONS, path, Optional.empty(), 0,
+                () -> super.setPermissions(path, permissions));
     }
 
     @Override
     public void createSymbolicLink(RemotePath link, String target) throws IOException {
-        watched(Operation.CREATE_SYMBOLIC_LINK, link, () -> {
-            super.createSymbolicLink(link, target);
-            return null;
-        });
+        watchedVoid(Operation.CREATE_SYMBOLIC_LINK, link, Optional.empty(), 0,
+                () -> super.createSymbolicLink(link, target));
     }
 
     @Override
