@@ -20,7 +20,7 @@ final class Versions {
     }
 
     private static final List<Library> LIBRARIES = List.of(
-            new Library("Apache MINA SSHD", "META-INF/maven/org.apache.sshd/sshd-core/pom.properties", "version"),
+            new Library("Apache MINA SSHD", "META-INF/maven/org.apache.sshd/sshd-osgi/pom.properties", "version"),
             new Library("sshj", "sshj.properties", "sshj.version"),
             new Library("AWS SDK for Java", "META-INF/maven/software.amazon.awssdk/s3/pom.properties", "version"),
             new Library("Jetty client", "META-INF/maven/org.eclipse.jetty/jetty-client/pom.properties", "version"));
