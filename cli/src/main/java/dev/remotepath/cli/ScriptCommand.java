@@ -1,5 +1,6 @@
 package dev.remotepath.cli;
 
+import dev.remotepath.cli.scripting.ScriptLog;
 import dev.remotepath.syncer.scripting.ScriptingFacade;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -124,28 +125,5 @@ final class ScriptCommand implements Command {
             // Fall back to the application's class path.
         }
         return app;
-    }
-
-    /** What scripts see as {@code log}: lines on stderr, prefixed with the script's name. */
-    public static final class ScriptLog {
-        private final java.io.PrintWriter err;
-        private final String name;
-
-        ScriptLog(java.io.PrintWriter err, String name) {
-            this.err = err;
-            this.name = name;
-        }
-
-        public void info(Object message) {
-            err.println(name + ": " + message);
-        }
-
-        public void warn(Object message) {
-            err.println(name + ": warning: " + message);
-        }
-
-        public void error(Object message) {
-            err.println(name + ": error: " + message);
-        }
     }
 }

@@ -34,18 +34,19 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
 
-    /** Each artifact's API packages; the others are internal (qualified exports once modules exist). */
-    static final Map<String, List<String>> API_PACKAGES = new TreeMap<>(Map.of(
-            "api", List.of("dev.remotepath", "dev.remotepath.spi"),
-            "testkit", List.of("dev.remotepath.testkit"),
-            "mem", List.of("dev.remotepath.mem"),
-            "local", List.of("dev.remotepath.local"),
-            "syncer", List.of("dev.remotepath.syncer", "dev.remotepath.syncer.scripting"),
-            "http", List.of("dev.remotepath.http"),
-            "sftp", List.of("dev.remotepath.sftp"),
-            "s3", List.of("dev.remotepath.s3"),
-            "micrometer", List.of("dev.remotepath.micrometer"),
-            "nio", List.of("dev.remotepath.nio")));
+    /** Each artifact's API packages; the others are internal (exported only to the project's modules, if at all). */
+    static final Map<String, List<String>> API_PACKAGES = new TreeMap<>(Map.ofEntries(
+            Map.entry("api", List.of("dev.remotepath", "dev.remotepath.spi")),
+            Map.entry("testkit", List.of("dev.remotepath.testkit")),
+            Map.entry("mem", List.of("dev.remotepath.mem")),
+            Map.entry("local", List.of("dev.remotepath.local")),
+            Map.entry("syncer", List.of("dev.remotepath.syncer", "dev.remotepath.syncer.scripting")),
+            Map.entry("http", List.of("dev.remotepath.http")),
+            Map.entry("sftp", List.of("dev.remotepath.sftp")),
+            Map.entry("s3", List.of("dev.remotepath.s3")),
+            Map.entry("micrometer", List.of("dev.remotepath.micrometer")),
+            Map.entry("nio", List.of("dev.remotepath.nio")),
+            Map.entry("cli", List.of("dev.remotepath.cli.scripting"))));
 
     /** Client libraries whose types must not appear in the public API (a version bump of theirs would break ours). */
     static final List<String> CLIENT_LIBRARIES = List.of("software.amazon.", "org.apache.sshd.", "net.schmizz.",
@@ -77,6 +78,20 @@ class PublicApiTest {
         }
         assertThat(changed).as("the public API changed; if that is meant, write the dumps again with "
                 + "./mvnw verify -pl cli -Dtest=PublicApiTest -Dremotepath.api.update=true, and say so in docs/").isEmpty();
+    }
+
+    /** The module descriptors export to everyone exactly the packages whose API is dumped (docs/modules.md). */
+    @Test
+    void everyModuleExportsToEveryoneExactlyItsCheckedPackages() throws Exception {
+        for (var e : API_PACKAGES.entrySet()) {
+            java.lang.module.ModuleDescriptor d;
+            try (var in = classFile(e.getKey(), "module-info.class")) {
+                d = java.lang.module.ModuleDescriptor.read(in);
+            }
+            assertThat(d.exports().stream().filter(x -> !x.isQualified()).map(java.lang.module.ModuleDescriptor.Exports::source)
+                    .sorted().toList()).as(d.name()).isEqualTo(e.getValue().stream().sorted().toList());
+            assertThat(d.isOpen()).as(d.name()).isFalse();
+        }
     }
 
     @Test
@@ -212,6 +227,22 @@ class PublicApiTest {
             if (jar) {
                 try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
                     return classesUnder(zip.getPath("/"));
+                }
+            }
+        }
+        throw new IllegalStateException("remotepath-" + module + " is not on the test class path");
+    }
+
+    /** One file of a module's classes (a reactor folder or a jar on the test class path). */
+    private static java.io.InputStream classFile(String module, String name) throws IOException {
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (p.endsWith(Path.of(module, "target", "classes"))) {
+                return Files.newInputStream(p.resolve(name));
+            }
+            if (p.getFileName().toString().matches("remotepath-" + module + "-[0-9].*(?<!-tests)\\.jar")) {
+                try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
+                    return new java.io.ByteArrayInputStream(Files.readAllBytes(zip.getPath("/", name)));
                 }
             }
         }

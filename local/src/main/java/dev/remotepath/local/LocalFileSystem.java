@@ -27,7 +27,8 @@ import java.util.Set;
  *
  * <p>The lister is chosen once, by the system property {@value #LISTER_PROPERTY}: {@code ffm}
  * or {@code nio} forces one, {@code auto} (the default) takes FFM when this module has native
- * access ({@code --enable-native-access=ALL-UNNAMED}) and the platform is Linux x86-64/AArch64.
+ * access ({@code --enable-native-access=ALL-UNNAMED}, or {@code =dev.remotepath.local} on the
+ * module path) and the platform is Linux x86-64/AArch64.
  * Binding costs ~100 ms of CPU, so in {@code auto} mode listings go through NIO (same answers)
  * until the process has listed {@code remotepath.local.ffmAfterEntries} entries (default
  * 50,000); then the lister is bound on a background thread and used from then on.
@@ -70,7 +71,8 @@ public final class LocalFileSystem extends NioFileSystem {
             case "auto" -> {
                 if (!LocalFileSystem.class.getModule().isNativeAccessEnabled()) {
                     listerDescription = "nio (native access not enabled: run with "
-                            + "--enable-native-access=ALL-UNNAMED for the FFM lister)";
+                            + "--enable-native-access=ALL-UNNAMED, or =dev.remotepath.local on the module path, "
+                            + "for the FFM lister)";
                 } else {
                     // Binding the downcalls costs ~100 ms of CPU in a fresh JVM, more than a short
                     // command lists in all. Listings go through NIO (same answers) until this

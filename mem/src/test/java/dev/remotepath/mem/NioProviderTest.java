@@ -1,10 +1,11 @@
-package dev.remotepath.nio;
+package dev.remotepath.mem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remotepath.FileSystemCall;
 import dev.remotepath.FileSystemEvents;
+import dev.remotepath.nio.RemoteNioProvider;
 import dev.remotepath.testkit.ZipFixtures;
 import java.io.IOException;
 import java.net.URI;

@@ -1,0 +1,14 @@
+/**
+ * RemotePath's API: {@link dev.remotepath.RemotePath} and its values, and the SPI backends
+ * implement. The tree algorithms and the NIO-backed base class are internal: exported only to
+ * the project's modules that build on them.
+ */
+module dev.remotepath {
+    exports dev.remotepath;
+    exports dev.remotepath.spi;
+    exports dev.remotepath.tree to dev.remotepath.syncer, dev.remotepath.sftp, dev.remotepath.cli,
+            dev.remotepath.testkit;
+    exports dev.remotepath.spi.nio to dev.remotepath.local, dev.remotepath.mem;
+
+    uses dev.remotepath.spi.RemoteFileSystemProvider;
+}

@@ -1,0 +1,18 @@
+/**
+ * The {@code rpath} command line. The backends it reaches only through their schemes (local,
+ * mem) are bound as services; the script engines likewise.
+ */
+module dev.remotepath.cli {
+    requires dev.remotepath;
+    requires dev.remotepath.syncer;
+    requires dev.remotepath.http;
+    requires dev.remotepath.sftp;
+    requires dev.remotepath.s3;
+    requires org.apache.sshd.osgi;
+    requires org.apache.sshd.sftp;
+    requires java.scripting;
+    requires jdk.httpserver;
+
+    // A script engine links a binding's calls only through packages exported to everyone.
+    exports dev.remotepath.cli.scripting;
+}

@@ -1,0 +1,16 @@
+/**
+ * Every RemotePath scheme as a {@code java.nio.file} provider, installed through the JDK's
+ * provider lookup (one class per scheme, as that lookup needs).
+ */
+module dev.remotepath.nio {
+    requires transitive dev.remotepath;
+
+    exports dev.remotepath.nio;
+
+    provides java.nio.file.spi.FileSystemProvider with
+            dev.remotepath.nio.RemoteNioProvider.Sftp,
+            dev.remotepath.nio.RemoteNioProvider.S3,
+            dev.remotepath.nio.RemoteNioProvider.Http,
+            dev.remotepath.nio.RemoteNioProvider.Https,
+            dev.remotepath.nio.RemoteNioProvider.Mem;
+}
