@@ -293,7 +293,7 @@ class SftpConnectionTest {
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void furtherConnectionsOpenOnlyForConcurrentWorkAndNoMoreThanAllowed(SftpOptions.Client client) throws Exception {
-        int before = server.sessions();
+        int before = server.settledSessions();
         SftpOptions opts = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
                 .knownHosts(server.knownHosts).client(client).connections(2).build();
         RemotePath dir = RemotePaths.get(server.uri("pool-" + client), opts);

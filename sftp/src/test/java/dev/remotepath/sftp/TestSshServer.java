@@ -148,6 +148,26 @@ final class TestSshServer implements AutoCloseable {
         return server.getActiveSessions().size();
     }
 
+    /**
+     * The open sessions once the count has held for 300 ms (at most 5 s): an earlier test's file
+     * system closes its sessions asynchronously, and one that goes after a count was taken made a
+     * difference of sessions read one short.
+     */
+    int settledSessions() throws InterruptedException {
+        int n = sessions();
+        long stableSince = System.nanoTime();
+        long deadline = stableSince + 5_000_000_000L;
+        while (System.nanoTime() - stableSince < 300_000_000L && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            int now = sessions();
+            if (now != n) {
+                n = now;
+                stableSince = System.nanoTime();
+            }
+        }
+        return n;
+    }
+
     /** While positive, the server waits this long before handling each SFTP request. */
     volatile long stallMillis;
 
