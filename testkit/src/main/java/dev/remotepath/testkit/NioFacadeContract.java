@@ -10,12 +10,18 @@ import dev.remotepath.spi.Capability;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -81,5 +87,97 @@ public interface NioFacadeContract {
         Files.delete(moved);
         Files.delete(root.resolve("made"));
         assertThat(tree.resolve("sub").list().stream().map(DirEntry::name).toList()).isEqualTo(List.of("c.txt", "deeper"));
+    }
+
+    @Test
+    default void directoryStreamsFilterAndTheirPathsCarryTheListedAttributes() throws Exception {
+        RemotePath tree = nioTree();
+        Path root = RemoteNio.of(tree);
+        List<String> txt = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(root, "*.txt")) {
+            s.forEach(p -> txt.add(p.getFileName().toString()));
+        }
+        assertThat(txt).containsExactly("a.txt");
+        List<String> dirs = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(root, Files::isDirectory)) {
+            s.forEach(p -> dirs.add(p.getFileName().toString()));
+        }
+        assertThat(dirs).containsExactlyInAnyOrder("sub", "empty");
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(root.resolve("sub"))) {
+            for (Path p : s) {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                RemotePath same = tree.resolve("sub").resolve(p.getFileName().toString());
+                assertThat(a.isDirectory()).as(p.toString()).isEqualTo(same.isDirectory());
+                if (a.isRegularFile()) {
+                    assertThat(a.size()).as(p.toString()).isEqualTo(same.stat().size().orElseThrow());
+                }
+            }
+        }
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(root.resolve("empty"))) {
+            assertThat(s.iterator().hasNext()).isFalse();
+        }
+    }
+
+    @Test
+    default void badCallsFailWithNiosOwnExceptions() throws Exception {
+        RemotePath tree = nioTree();
+        Path root = RemoteNio.of(tree);
+        assertThatThrownBy(() -> Files.newDirectoryStream(root.resolve("a.txt")).close())
+                .isInstanceOf(NotDirectoryException.class);
+        assertThatThrownBy(() -> Files.newDirectoryStream(root.resolve("nothing-here")).close())
+                .isInstanceOf(NoSuchFileException.class);
+        assertThatThrownBy(() -> Files.readAttributes(root.resolve("nothing-here"), BasicFileAttributes.class))
+                .isInstanceOf(NoSuchFileException.class);
+        assertThatThrownBy(() -> Files.size(root.resolve("sub/nothing/deeper"))).isInstanceOf(NoSuchFileException.class);
+        if (!tree.fileSystem().capabilities().contains(Capability.WRITE)) {
+            return;
+        }
+        assertThatThrownBy(() -> Files.createDirectory(root.resolve("sub"))).isInstanceOf(FileAlreadyExistsException.class);
+        assertThatThrownBy(() -> Files.delete(root.resolve("sub"))).isInstanceOf(DirectoryNotEmptyException.class);
+        assertThatThrownBy(() -> Files.delete(root.resolve("nothing-here"))).isInstanceOf(NoSuchFileException.class);
+        assertThat(Files.deleteIfExists(root.resolve("nothing-here"))).isFalse();
+        assertThatThrownBy(() -> Files.writeString(root.resolve("a.txt"), "x", StandardOpenOption.CREATE_NEW))
+                .isInstanceOf(FileAlreadyExistsException.class);
+        assertThat(tree.resolve("a.txt").readString()).isEqualTo("alpha");
+        assertThat(tree.resolve("sub/c.txt").readString()).isEqualTo("charlie");
+    }
+
+    @Test
+    default void aChannelReadsAnyRangeKnowsItsSizeAndWritesOnlyWhenOpenedToWrite() throws Exception {
+        RemotePath tree = nioTree();
+        Path root = RemoteNio.of(tree);
+        try (SeekableByteChannel ch = Files.newByteChannel(root.resolve("b.bin"))) {
+            assertThat(ch.size()).isEqualTo(4);
+            ch.position(2);
+            ByteBuffer two = ByteBuffer.allocate(8);
+            while (ch.read(two) > 0) {
+                // the rest of the file from offset 2
+            }
+            two.flip();
+            assertThat(two.remaining()).isEqualTo(2);
+            assertThat(two.get()).isEqualTo((byte) 2);
+            assertThat(two.get()).isEqualTo((byte) 3);
+            ch.position(0);
+            assertThat(ch.read(ByteBuffer.allocate(1))).isEqualTo(1);
+            ch.position(10);
+            assertThat(ch.read(ByteBuffer.allocate(1))).isEqualTo(-1);
+            assertThatThrownBy(() -> ch.write(ByteBuffer.wrap(new byte[] {9}))).isInstanceOf(NonWritableChannelException.class);
+        }
+        if (!tree.fileSystem().capabilities().contains(Capability.WRITE)) {
+            return;
+        }
+        Path n = root.resolve("sub/channel.bin");
+        try (SeekableByteChannel ch = Files.newByteChannel(n, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap("written ".getBytes(StandardCharsets.UTF_8)));
+            ch.write(ByteBuffer.wrap("whole".getBytes(StandardCharsets.UTF_8)));
+        }
+        assertThat(tree.resolve("sub/channel.bin").readString()).isEqualTo("written whole");
+        try (var out = Files.newOutputStream(n)) { // CREATE, TRUNCATE_EXISTING, WRITE
+            out.write("short".getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(Files.readString(n)).isEqualTo("short");
+        assertThat(Files.size(n)).isEqualTo(5);
+        Files.delete(n);
+        assertThat(tree.resolve("sub/channel.bin").exists()).isFalse();
     }
 }
