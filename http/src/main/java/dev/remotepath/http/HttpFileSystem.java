@@ -657,7 +657,16 @@ public final class HttpFileSystem implements RemoteFileSystem {
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
-        return new HttpReadStream(this, file, offset);
+        return new HttpReadStream(this, file, offset, Long.MAX_VALUE);
+    }
+
+    /** A bounded {@code Range}: the server sends the window and no more (the NIO channel's reads). */
+    @Override
+    public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
+        if (length < 0) {
+            throw new IllegalArgumentException("negative length " + length);
+        }
+        return new HttpReadStream(this, file, offset, length);
     }
 
     // ------------------------------------------------------------------ read-only

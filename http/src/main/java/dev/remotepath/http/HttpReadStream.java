@@ -16,7 +16,9 @@ import org.eclipse.jetty.http.HttpMethod;
  * {@code Range} + {@code If-Range} on the first response's validator: a server that answers
  * with the whole (changed) file instead makes the read fail rather than mix two versions. A body
  * that ends before, or runs past, the length its response declared fails the read, and one that
- * trickles below {@link HttpOptions#minimumBodyRate} is cut off.
+ * trickles below {@link HttpOptions#minimumBodyRate} is cut off. A read of a window asks a bounded
+ * range ({@code bytes=offset-last}), resumes included, and stops at its end whatever the server
+ * sends.
  */
 final class HttpReadStream extends InputStream implements StatReportingStream {
 
@@ -28,6 +30,8 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
     private FileStat reported;
     private final URI uri;
     private long position;
+    /** Where the read stops (exclusive; Long.MAX_VALUE: the end of the file). */
+    private final long end;
     private String validator;
     private HttpFileSystem.Exchange exchange;
     private InputStream in;
@@ -40,18 +44,23 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
     private long windowBytes;
     private boolean refused;
 
-    HttpReadStream(HttpFileSystem fs, RemotePath file, long offset) throws IOException {
+    HttpReadStream(HttpFileSystem fs, RemotePath file, long offset, long length) throws IOException {
         this.fs = fs;
         this.file = file;
         this.uri = fs.uriOf(file, false);
         this.position = offset;
+        this.end = length > Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + length;
+        if (position >= end) {
+            eof = true; // an empty window asks nothing
+            return;
+        }
         open(false);
     }
 
     private void open(boolean resuming) throws IOException {
         HttpFields.Mutable h = HttpFields.build();
-        if (position > 0) {
-            h.put(HttpHeader.RANGE, "bytes=" + position + "-");
+        if (position > 0 || end != Long.MAX_VALUE) {
+            h.put(HttpHeader.RANGE, "bytes=" + position + "-" + (end == Long.MAX_VALUE ? "" : String.valueOf(end - 1)));
             if (resuming && validator != null) {
                 h.put(HttpHeader.IF_RANGE, validator);
             }
@@ -71,7 +80,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
             ex.close();
             throw fs.statusFailure("GET", uri, status, file);
         }
-        if (resuming && position > 0 && status == 200) {
+        if (resuming && (position > 0 || end != Long.MAX_VALUE) && status == 200) {
             ex.close();
             throw new FileSystemException(file.toString(), null,
                     "the file changed while it was being read (the server sent a new version instead of the rest)");
@@ -111,6 +120,11 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         if (eof) {
             return -1;
         }
+        if (position >= end) {
+            eof = true; // the window's end: what the server sends past it is not read
+            return -1;
+        }
+        len = (int) Math.min(len, end - position);
         while (true) {
             try {
                 int n = in.read(b, off, len);

@@ -124,6 +124,58 @@ class HttpBehaviourTest {
         }
     }
 
+    /** The last byte a Range asks for (inclusive), or the content's last byte for an open-ended one. */
+    private static int rangeLast(org.eclipse.jetty.server.Request r) {
+        String range = r.getHeaders().get("Range");
+        String last = range == null ? "" : range.substring(range.indexOf('-') + 1);
+        return last.isEmpty() ? CONTENT.length - 1 : Math.min(CONTENT.length - 1, Integer.parseInt(last));
+    }
+
+    @Test
+    void aWindowAsksABoundedRangeKeepsItWhenResumedAndStopsAtItsEnd() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean dropOnce = new java.util.concurrent.atomic.AtomicBoolean(true);
+        server.on("GET /ranged", (req, resp, cb) -> {
+            int from = rangeStart(req);
+            int last = rangeLast(req);
+            byte[] body = Arrays.copyOfRange(CONTENT, from, last + 1);
+            if (dropOnce.getAndSet(false)) {
+                resp.setStatus(206);
+                resp.getHeaders().put("ETag", "\"v1\"");
+                resp.getHeaders().put("Content-Length", String.valueOf(body.length));
+                resp.getHeaders().put("Content-Range", "bytes " + from + "-" + last + "/" + CONTENT.length);
+                resp.write(false, ByteBuffer.wrap(body, 0, 1_000), Callback.from(
+                        () -> cb.failed(new IOException("dropped by the test")), cb::failed));
+                return;
+            }
+            ScriptedServer.send(resp, cb, 206, null, body,
+                    Map.of("ETag", "\"v1\"", "Content-Range", "bytes " + from + "-" + last + "/" + CONTENT.length));
+        });
+        server.on("GET /ignores", (req, resp, cb) -> ScriptedServer.send(resp, cb, 200, null, CONTENT, Map.of()));
+        RemotePath ranged = path("/ranged");
+        try (InputStream in = ranged.fileSystem().openRead(ranged, 50_000, 4_096)) {
+            assertThat(in.readAllBytes()).isEqualTo(Arrays.copyOfRange(CONTENT, 50_000, 54_096));
+        }
+        var seen = server.seen("GET", "/ranged");
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(0).headers().get("Range")).isEqualTo("bytes=50000-54095");
+        assertThat(seen.get(1).headers().get("Range")).isEqualTo("bytes=51000-54095"); // the resume keeps the end
+        assertThat(seen.get(1).headers().get("If-Range")).isEqualTo("\"v1\"");
+        try (InputStream in = ranged.fileSystem().openRead(ranged, 0, 10)) {
+            assertThat(in.readAllBytes()).isEqualTo(Arrays.copyOfRange(CONTENT, 0, 10));
+        }
+        assertThat(server.seen("GET", "/ranged").get(2).headers().get("Range")).isEqualTo("bytes=0-9");
+        // A server that ignores Range sends everything; the window still ends where it was asked to.
+        RemotePath ignores = path("/ignores");
+        try (InputStream in = ignores.fileSystem().openRead(ignores, 99_990, 5)) {
+            assertThat(in.readAllBytes()).isEqualTo(Arrays.copyOfRange(CONTENT, 99_990, 99_995));
+        }
+        try (InputStream in = ignores.fileSystem().openRead(ignores, 10, 0)) {
+            assertThat(in.readAllBytes()).isEmpty();
+        }
+        assertThat(server.seen("GET", "/ignores")).hasSize(1); // an empty window asks nothing
+        assertThatThrownBy(() -> ignores.fileSystem().openRead(ignores, 0, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void aCopyTakesTheMtimeFromTheGetInsteadOfAHead() throws Exception {
         java.util.concurrent.atomic.AtomicInteger heads = new java.util.concurrent.atomic.AtomicInteger();
