@@ -50,9 +50,13 @@ class ModulePathTest {
     }
 
     Run java(Map<String, String> env, String... args) throws Exception {
+        return javaWith(modulePath(), env, args);
+    }
+
+    Run javaWith(String modulePath, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=dev.remotepath.local", "--illegal-native-access=deny",
-                "-Dremotepath.local.lister=ffm", "-p", modulePath()));
+                "-Dremotepath.local.lister=ffm", "-p", modulePath));
         cmd.addAll(Arrays.asList(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().putAll(env);
@@ -130,6 +134,32 @@ class ModulePathTest {
         assertThat(g.code()).as(g.err()).isZero();
         assertThat(g.out().strip()).isEqualTo("md5:2c1743a391305fbf367df8e4f069f9f9");
         assertThat(g.err()).contains("m.groovy: warning: late");
+    }
+
+    /** The NIO provider as a named module: installed by the JDK from its {@code provides}, not from a services file. */
+    @Test
+    void theNioProviderIsInstalledFromItsModuleDescriptor() throws Exception {
+        String nio = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> e.endsWith("nio/target/classes") || e.matches(".*remotepath-nio-[0-9][^/]*(?<!-tests)\\.jar"))
+                .findFirst().orElseThrow(() -> new AssertionError("remotepath-nio is not on the test class path"));
+        Path main = temp.resolve("UsesNio.java");
+        Files.writeString(main, """
+                import java.net.URI;
+                import java.nio.file.*;
+                public class UsesNio {
+                    public static void main(String[] args) throws Exception {
+                        Path p = Path.of(URI.create("mem://modules/a.txt"));
+                        Files.createDirectories(p.getParent());
+                        Files.writeString(p, "via the module path");
+                        System.out.println(Files.readString(p) + " " + p.getFileSystem().provider().getClass().getName()
+                                + " " + p.getFileSystem().provider().getClass().getModule().getName());
+                    }
+                }
+                """);
+        Run r = javaWith(modulePath() + java.io.File.pathSeparator + nio, Map.of(),
+                "--add-modules", "dev.remotepath.nio,dev.remotepath.mem", main.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().strip()).isEqualTo("via the module path dev.remotepath.nio.RemoteNioProvider$Mem dev.remotepath.nio");
     }
 
     @ParameterizedTest
