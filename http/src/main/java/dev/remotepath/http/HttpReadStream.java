@@ -59,7 +59,8 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
 
     private void open(boolean resuming) throws IOException {
         HttpFields.Mutable h = HttpFields.build();
-        if (position > 0 || end != Long.MAX_VALUE) {
+        boolean ranged = position > 0 || end != Long.MAX_VALUE;
+        if (ranged) {
             h.put(HttpHeader.RANGE, "bytes=" + position + "-" + (end == Long.MAX_VALUE ? "" : String.valueOf(end - 1)));
             if (resuming && validator != null) {
                 h.put(HttpHeader.IF_RANGE, validator);
@@ -94,6 +95,16 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
             long size = status == 206 ? HttpFileSystem.totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE))
                     : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
             reported = HttpFileSystem.fileStat(ex.headers(), size);
+        }
+        if (status == 206 && ranged) {
+            long first = firstByte(ex.headers().get(HttpHeader.CONTENT_RANGE));
+            if (first != position) {
+                ex.close();
+                // Bytes from elsewhere in the file would be taken for the ones asked: refuse them.
+                throw new FileSystemException(file.toString(), null, "asked for bytes from " + position
+                        + " but the server answered a range from " + (first < 0 ? "nowhere it said" : first)
+                        + "; not read");
+            }
         }
         declaredEnd = declaredEnd(ex.headers(), status);
         InputStream body = ex.body().getInputStream();
@@ -199,6 +210,19 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         eof = true;
         if (exchange != null) {
             exchange.close();
+        }
+    }
+
+    /** The first byte of a {@code Content-Range: bytes first-last/total}, or -1 when it names none. */
+    private static long firstByte(String range) {
+        if (range == null || !range.regionMatches(true, 0, "bytes ", 0, 6)) {
+            return -1;
+        }
+        int dash = range.indexOf('-', 6);
+        try {
+            return dash < 0 ? -1 : Long.parseLong(range.substring(6, dash).strip());
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

@@ -177,6 +177,20 @@ class HttpBehaviourTest {
     }
 
     @Test
+    void aRangeAnsweredFromAnotherOffsetIsRefusedNotTakenForTheBytesAsked() throws Exception {
+        server.on("GET /shifted", (req, resp, cb) -> ScriptedServer.send(resp, cb, 206, null,
+                Arrays.copyOfRange(CONTENT, 0, 100), Map.of("Content-Range", "bytes 0-99/" + CONTENT.length)));
+        server.on("GET /unnamed", (req, resp, cb) -> ScriptedServer.send(resp, cb, 206, null,
+                Arrays.copyOfRange(CONTENT, 0, 100), Map.of()));
+        RemotePath shifted = path("/shifted");
+        assertThatThrownBy(() -> shifted.fileSystem().openRead(shifted, 500, 100).close())
+                .isInstanceOf(FileSystemException.class).hasMessageContaining("from 500").hasMessageContaining("from 0");
+        assertThatThrownBy(() -> path("/shifted").newInputStream(500).close()).isInstanceOf(FileSystemException.class);
+        assertThatThrownBy(() -> path("/unnamed").newInputStream(500).close()).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("nowhere it said");
+    }
+
+    @Test
     void aCopyTakesTheMtimeFromTheGetInsteadOfAHead() throws Exception {
         java.util.concurrent.atomic.AtomicInteger heads = new java.util.concurrent.atomic.AtomicInteger();
         server.on("HEAD /doc.txt", (req, resp, cb) -> {
