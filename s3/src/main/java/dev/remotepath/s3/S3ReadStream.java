@@ -35,7 +35,8 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
     private final long last;
 
     S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, long last,
-            ResponseInputStream<GetObjectResponse> in) {
+            ResponseInputStream<GetObjectResponse> in) throws IOException {
+        checkStart(in, file, offset, last);
         fs.streamOpened();
         this.fs = fs;
         this.last = last;
@@ -45,6 +46,32 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         this.position = offset;
         this.etag = in.response().eTag(); // sent back verbatim (quoted) in If-Match
         this.stat = describe(fs, in.response(), offset);
+    }
+
+    /**
+     * A ranged GET's answer must start at the byte asked for: a store that ignored the Range (the
+     * whole object) or answered another one would have those bytes taken for the ones asked.
+     */
+    private static void checkStart(ResponseInputStream<GetObjectResponse> in, RemotePath file, long offset, long last)
+            throws IOException {
+        if (offset == 0 && last < 0) {
+            return; // no Range was asked
+        }
+        String range = in.response().contentRange();
+        long first = -1;
+        if (range != null && range.regionMatches(true, 0, "bytes ", 0, 6) && range.indexOf('-', 6) > 6) {
+            try {
+                first = Long.parseLong(range.substring(6, range.indexOf('-', 6)).strip());
+            } catch (NumberFormatException e) {
+                first = -1;
+            }
+        }
+        if (first != offset) {
+            in.abort();
+            throw new java.nio.file.FileSystemException(file.toString(), null, "asked for bytes from " + offset
+                    + " but the store answered " + (range == null ? "without a Content-Range (the whole object?)"
+                            : "'" + range + "'") + "; not read");
+        }
     }
 
     private static FileStat describe(S3FileSystem fs, GetObjectResponse r, long offset) {
@@ -82,6 +109,9 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
             eof = true; // the window is read: a failure now would otherwise resume past it
             return -1;
         }
+        if (last >= 0) {
+            len = (int) Math.min(len, last - position + 1); // never past the window, whatever is sent
+        }
         while (true) {
             try {
                 int n = in.read(b, off, len);
@@ -106,6 +136,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         in.abort();
         try {
             in = fs.get(key, position, last, etag);
+            checkStart(in, file, position, last);
         } catch (SdkException e) {
             IOException t = fs.translate(e, file);
             t.addSuppressed(cause);

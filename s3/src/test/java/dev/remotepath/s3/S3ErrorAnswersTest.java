@@ -30,7 +30,10 @@ class S3ErrorAnswersTest {
     private HttpServer server;
     private final AtomicReference<Answer> answer = new AtomicReference<>();
 
-    record Answer(int status, String contentType, String body, String requestId) {
+    record Answer(int status, String contentType, String body, String requestId, java.util.Map<String, String> headers) {
+        Answer(int status, String contentType, String body, String requestId) {
+            this(status, contentType, body, requestId, java.util.Map.of());
+        }
     }
 
     @BeforeEach
@@ -41,6 +44,7 @@ class S3ErrorAnswersTest {
             Answer a = answer.get();
             byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", a.contentType());
+            a.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
             if (a.requestId() != null) {
                 exchange.getResponseHeaders().set("x-amz-request-id", a.requestId());
             }
@@ -92,6 +96,27 @@ class S3ErrorAnswersTest {
                 .hasMessageContaining("the store failed the request (HTTP 502: Bad Gateway (a text/html answer, "
                         + "not an S3 error: a proxy in between?))");
         dir.fileSystem().close();
+    }
+
+    @Test
+    void aRangedReadAnsweredFromAnotherOffsetIsRefusedNotTakenForTheBytesAsked() throws IOException {
+        RemotePath file = bucket().resolve("f.bin");
+        answer.set(new Answer(206, "application/octet-stream", "0123456789", null,
+                java.util.Map.of("Content-Range", "bytes 0-9/100", "ETag", "\"e1\"")));
+        assertThatThrownBy(() -> file.fileSystem().openRead(file, 50, 10).close()).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("s3://failing/dir/f.bin").hasMessageContaining("from 50")
+                .hasMessageContaining("'bytes 0-9/100'");
+        // A store that ignores Range sends the whole object: not bytes from 50 either.
+        answer.set(new Answer(200, "application/octet-stream", "x".repeat(100), null, java.util.Map.of("ETag", "\"e1\"")));
+        assertThatThrownBy(() -> file.newInputStream(50).close()).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("without a Content-Range");
+        // The answer asked for reads as before.
+        answer.set(new Answer(206, "application/octet-stream", "0123456789", null,
+                java.util.Map.of("Content-Range", "bytes 50-59/100", "ETag", "\"e1\"")));
+        try (var in = file.fileSystem().openRead(file, 50, 10)) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("0123456789");
+        }
+        file.fileSystem().close();
     }
 
     @Test
