@@ -12,6 +12,7 @@ import dev.remotepath.http.index.IndexPage;
 import dev.remotepath.http.index.IndexTitles;
 import dev.remotepath.http.index.IndexPageParser;
 import dev.remotepath.spi.Capability;
+import dev.remotepath.spi.ContentRange;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
@@ -395,7 +396,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
             int status = ex.status();
             long size;
             if (status == 206) {
-                size = totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE));
+                size = ContentRange.parse(ex.headers().get(HttpHeader.CONTENT_RANGE)).map(ContentRange::total).orElse(-1L);
             } else if (status == 200) {
                 size = contentLength(ex.headers());
             } else if (status == 416) {
@@ -410,18 +411,6 @@ public final class HttpFileSystem implements RemoteFileSystem {
     private static long contentLength(HttpFields h) {
         long n = h.getLongField(HttpHeader.CONTENT_LENGTH);
         return n;
-    }
-
-    static long totalFromContentRange(String value) {
-        if (value == null) {
-            return -1;
-        }
-        int slash = value.lastIndexOf('/');
-        try {
-            return slash < 0 || value.endsWith("*") ? -1 : Long.parseLong(value.substring(slash + 1).strip());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     static FileStat fileStat(HttpFields h, long size) {

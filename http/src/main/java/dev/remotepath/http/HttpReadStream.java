@@ -2,11 +2,13 @@ package dev.remotepath.http;
 
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.ContentRange;
 import dev.remotepath.spi.StatReportingStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.FileSystemException;
+import java.util.Optional;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
@@ -81,7 +83,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
             ex.close();
             throw fs.statusFailure("GET", uri, status, file);
         }
-        if (resuming && (position > 0 || end != Long.MAX_VALUE) && status == 200) {
+        if (resuming && ranged && status == 200) {
             ex.close();
             throw new FileSystemException(file.toString(), null,
                     "the file changed while it was being read (the server sent a new version instead of the rest)");
@@ -91,22 +93,23 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         if (validator == null) {
             validator = etag != null && !etag.startsWith("W/") ? etag : modified;
         }
+        Optional<ContentRange> range = status == 206 ? ContentRange.parse(ex.headers().get(HttpHeader.CONTENT_RANGE))
+                : Optional.empty();
+        if (status == 206 && ranged && range.map(ContentRange::first).orElse(-1L) != position) {
+            ex.close();
+            // Bytes from elsewhere in the file would be taken for the ones asked: refuse them.
+            throw new FileSystemException(file.toString(), null, "asked for bytes from " + position
+                    + " but the server answered a range from "
+                    + range.map(r -> String.valueOf(r.first())).orElse("nowhere it said") + "; not read");
+        }
         if (reported == null) {
-            long size = status == 206 ? HttpFileSystem.totalFromContentRange(ex.headers().get(HttpHeader.CONTENT_RANGE))
+            long size = status == 206 ? range.map(ContentRange::total).orElse(-1L)
                     : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
             reported = HttpFileSystem.fileStat(ex.headers(), size);
         }
-        if (status == 206 && ranged) {
-            long first = firstByte(ex.headers().get(HttpHeader.CONTENT_RANGE));
-            if (first != position) {
-                ex.close();
-                // Bytes from elsewhere in the file would be taken for the ones asked: refuse them.
-                throw new FileSystemException(file.toString(), null, "asked for bytes from " + position
-                        + " but the server answered a range from " + (first < 0 ? "nowhere it said" : first)
-                        + "; not read");
-            }
-        }
-        declaredEnd = declaredEnd(ex.headers(), status);
+        // Where the body ends: the range's last byte + 1, or Content-Length for a 200 (-1: unsaid).
+        declaredEnd = status == 206 ? range.map(ContentRange::end).orElse(-1L)
+                : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
         InputStream body = ex.body().getInputStream();
         if (status == 200 && position > 0) {
             body.skipNBytes(position); // the server ignored Range: skip to the offset
@@ -211,36 +214,5 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         if (exchange != null) {
             exchange.close();
         }
-    }
-
-    /** The first byte of a {@code Content-Range: bytes first-last/total}, or -1 when it names none. */
-    private static long firstByte(String range) {
-        if (range == null || !range.regionMatches(true, 0, "bytes ", 0, 6)) {
-            return -1;
-        }
-        int dash = range.indexOf('-', 6);
-        try {
-            return dash < 0 ? -1 : Long.parseLong(range.substring(6, dash).strip());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /** The end offset of a response's body: Content-Range's last byte + 1, or Content-Length for a 200. */
-    private static long declaredEnd(HttpFields h, int status) {
-        if (status == 206) {
-            String range = h.get(HttpHeader.CONTENT_RANGE);
-            if (range == null) {
-                return -1;
-            }
-            int dash = range.indexOf('-');
-            int slash = range.indexOf('/');
-            try {
-                return dash < 0 || slash < dash ? -1 : Long.parseLong(range.substring(dash + 1, slash).strip()) + 1;
-            } catch (NumberFormatException e) {
-                return -1;
-            }
-        }
-        return h.getLongField(HttpHeader.CONTENT_LENGTH);
     }
 }

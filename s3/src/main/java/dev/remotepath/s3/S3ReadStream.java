@@ -2,6 +2,7 @@ package dev.remotepath.s3;
 
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.ContentRange;
 import dev.remotepath.spi.StatReportingStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,15 +59,10 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
             return; // no Range was asked
         }
         String range = in.response().contentRange();
-        long first = -1;
-        if (range != null && range.regionMatches(true, 0, "bytes ", 0, 6) && range.indexOf('-', 6) > 6) {
-            try {
-                first = Long.parseLong(range.substring(6, range.indexOf('-', 6)).strip());
-            } catch (NumberFormatException e) {
-                first = -1;
-            }
+        if (range == null && offset == 0) {
+            return; // the whole object from byte 0: the window's reads stop at its last byte
         }
-        if (first != offset) {
+        if (ContentRange.parse(range).map(ContentRange::first).orElse(-1L) != offset) {
             in.abort();
             throw new java.nio.file.FileSystemException(file.toString(), null, "asked for bytes from " + offset
                     + " but the store answered " + (range == null ? "without a Content-Range (the whole object?)"
@@ -76,10 +72,10 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
 
     private static FileStat describe(S3FileSystem fs, GetObjectResponse r, long offset) {
         Long size = null;
-        String range = r.contentRange(); // "bytes 10-99/100" for a ranged GET
-        if (range != null && range.lastIndexOf('/') > 0 && !range.endsWith("*")) {
-            size = Long.parseLong(range.substring(range.lastIndexOf('/') + 1).trim());
-        } else if (offset == 0) {
+        long total = ContentRange.parse(r.contentRange()).map(ContentRange::total).orElse(-1L); // "bytes 10-99/100"
+        if (total >= 0) {
+            size = total;
+        } else if (offset == 0 && r.contentRange() == null) {
             size = r.contentLength();
         }
         return fs.stats.objectStat(size, r.metadata(), r.lastModified(), r.eTag(), r.serverSideEncryption());

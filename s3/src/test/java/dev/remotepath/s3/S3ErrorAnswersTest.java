@@ -110,6 +110,10 @@ class S3ErrorAnswersTest {
         answer.set(new Answer(200, "application/octet-stream", "x".repeat(100), null, java.util.Map.of("ETag", "\"e1\"")));
         assertThatThrownBy(() -> file.newInputStream(50).close()).isInstanceOf(FileSystemException.class)
                 .hasMessageContaining("without a Content-Range");
+        // From byte 0 the whole object is the bytes asked: a window reads them and stops at its end.
+        try (var in = file.fileSystem().openRead(file, 0, 10)) {
+            assertThat(in.readAllBytes()).hasSize(10);
+        }
         // The answer asked for reads as before.
         answer.set(new Answer(206, "application/octet-stream", "0123456789", null,
                 java.util.Map.of("Content-Range", "bytes 50-59/100", "ETag", "\"e1\"")));
