@@ -139,9 +139,7 @@ class ModulePathTest {
     /** The NIO provider as a named module: installed by the JDK from its {@code provides}, not from a services file. */
     @Test
     void theNioProviderIsInstalledFromItsModuleDescriptor() throws Exception {
-        String nio = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> e.endsWith("nio/target/classes") || e.matches(".*remotepath-nio-[0-9][^/]*(?<!-tests)\\.jar"))
-                .findFirst().orElseThrow(() -> new AssertionError("remotepath-nio is not on the test class path"));
+        String nio = PublicApiTest.classPathEntry("nio").toString();
         Path main = temp.resolve("UsesNio.java");
         Files.writeString(main, """
                 import java.net.URI;

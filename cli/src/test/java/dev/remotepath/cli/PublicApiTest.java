@@ -215,38 +215,38 @@ class PublicApiTest {
         return out;
     }
 
-    /** Every class of a module, from its entry on the test class path (a reactor folder or a jar). */
-    private static List<String> classNames(String module) throws IOException {
+    /** A module's entry on the test class path: its reactor folder or its jar (ModulePathTest uses it too). */
+    static Path classPathEntry(String module) {
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             Path p = Path.of(entry);
-            boolean folder = p.endsWith(Path.of(module, "target", "classes"));
-            boolean jar = p.getFileName().toString().matches("remotepath-" + module + "-[0-9].*(?<!-tests)\\.jar");
-            if (folder) {
-                return classesUnder(p);
-            }
-            if (jar) {
-                try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
-                    return classesUnder(zip.getPath("/"));
-                }
+            if (p.endsWith(Path.of(module, "target", "classes"))
+                    || p.getFileName().toString().matches("remotepath-" + module + "-[0-9].*(?<!-tests)\\.jar")) {
+                return p;
             }
         }
         throw new IllegalStateException("remotepath-" + module + " is not on the test class path");
     }
 
-    /** One file of a module's classes (a reactor folder or a jar on the test class path). */
-    private static java.io.InputStream classFile(String module, String name) throws IOException {
-        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            Path p = Path.of(entry);
-            if (p.endsWith(Path.of(module, "target", "classes"))) {
-                return Files.newInputStream(p.resolve(name));
-            }
-            if (p.getFileName().toString().matches("remotepath-" + module + "-[0-9].*(?<!-tests)\\.jar")) {
-                try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
-                    return new java.io.ByteArrayInputStream(Files.readAllBytes(zip.getPath("/", name)));
-                }
-            }
+    /** Every class of a module. */
+    private static List<String> classNames(String module) throws IOException {
+        Path p = classPathEntry(module);
+        if (Files.isDirectory(p)) {
+            return classesUnder(p);
         }
-        throw new IllegalStateException("remotepath-" + module + " is not on the test class path");
+        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
+            return classesUnder(zip.getPath("/"));
+        }
+    }
+
+    /** One file of a module's classes. */
+    private static java.io.InputStream classFile(String module, String name) throws IOException {
+        Path p = classPathEntry(module);
+        if (Files.isDirectory(p)) {
+            return Files.newInputStream(p.resolve(name));
+        }
+        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + p.toUri()), Map.of())) {
+            return new java.io.ByteArrayInputStream(Files.readAllBytes(zip.getPath("/", name)));
+        }
     }
 
     private static List<String> classesUnder(Path root) throws IOException {
