@@ -74,7 +74,7 @@ class HttpContractTest extends RemoteFileSystemContract {
      */
     @org.junit.jupiter.api.AfterEach
     void noConnectionLeftActive() throws InterruptedException {
-        HttpFileSystem fs = (HttpFileSystem) dir.fileSystem();
+        HttpFileSystem fs = (HttpFileSystem) dev.remotepath.testkit.NioFacadeFileSystem.backendOf(dir.fileSystem());
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (fs.activeConnections() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
@@ -88,7 +88,7 @@ class HttpContractTest extends RemoteFileSystemContract {
         Files.write(local(dir).resolve("big.bin"), new byte[8 << 20]);
         try (InputStream in = dir.resolve("big.bin").newInputStream()) {
             org.assertj.core.api.Assertions.assertThat(in.read()).isZero();
-            org.assertj.core.api.Assertions.assertThat(((HttpFileSystem) dir.fileSystem()).activeConnections()).isEqualTo(1);
+            org.assertj.core.api.Assertions.assertThat(((HttpFileSystem) dev.remotepath.testkit.NioFacadeFileSystem.backendOf(dir.fileSystem())).activeConnections()).isEqualTo(1);
         }
     }
 

@@ -18,7 +18,8 @@ import java.util.Set;
  * convention for "none": times as the epoch, a size of 0, a {@code null} file key. Owners and
  * groups are not known to RemotePath: {@link #owner()} and {@link #group()} throw
  * {@link UnsupportedOperationException}, and permissions are there only where the backend
- * reported them.
+ * reported them. The {@code remotepath} view names only what is known, so a caller can tell an
+ * unknown size or time from 0 or the epoch.
  */
 final class RemoteAttributes implements PosixFileAttributes {
 
@@ -119,6 +120,14 @@ final class RemoteAttributes implements PosixFileAttributes {
                 }
             }
             case VIEW -> {
+                // The whole FileStat, with only what the backend knows: where basic's convention
+                // gives 0 or the epoch for "unknown", this view leaves the name out.
+                all.put("type", stat.type().name());
+                stat.size().ifPresent(n -> all.put("size", n));
+                stat.lastModified().ifPresent(t -> all.put("lastModifiedTime", FileTime.from(t)));
+                stat.lastAccess().ifPresent(t -> all.put("lastAccessTime", FileTime.from(t)));
+                stat.permissions().ifPresent(p -> all.put("permissions", p));
+                stat.fileKey().ifPresent(k -> all.put("fileKey", k));
                 all.put("sizeExact", stat.sizeExact());
                 all.put("lastModifiedPrecision", stat.lastModifiedPrecision());
                 stat.etag().ifPresent(e -> all.put("etag", e));

@@ -34,8 +34,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileAttributeView;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.spi.FileSystemProvider;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -438,21 +441,32 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         return new RemoteAttributes(statOf(path, options)).named(view, names);
     }
 
+    /**
+     * The basic view, and the POSIX view (which {@code Files.setPosixFilePermissions} uses) where
+     * the backend sets permissions. Times and permissions are set on the path itself, never
+     * through a link (the SPI's promise); owners are not known to RemotePath.
+     */
     @Override
     @SuppressWarnings("unchecked")
     public <V extends FileAttributeView> V getFileAttributeView(Path path, Class<V> type, LinkOption... options) {
-        if (type != BasicFileAttributeView.class) {
+        boolean posix = type == PosixFileAttributeView.class;
+        if (type != BasicFileAttributeView.class && !posix) {
             return null;
         }
-        return (V) new BasicFileAttributeView() {
+        if (posix && !remote(path).fileSystem().capabilities().contains(dev.remotepath.spi.Capability.POSIX_PERMISSIONS)) {
+            return null;
+        }
+        return (V) new PosixFileAttributeView() {
             @Override
             public String name() {
-                return "basic";
+                return posix ? "posix" : "basic";
             }
 
             @Override
-            public BasicFileAttributes readAttributes() throws IOException {
-                return RemoteNioProvider.this.readAttributes(path, BasicFileAttributes.class, options);
+            public PosixFileAttributes readAttributes() throws IOException {
+                // RemoteAttributes are POSIX attributes; asked as basic ones they need no permissions.
+                Class<? extends BasicFileAttributes> asked = posix ? PosixFileAttributes.class : BasicFileAttributes.class;
+                return (PosixFileAttributes) RemoteNioProvider.this.readAttributes(path, asked, options);
             }
 
             @Override
@@ -461,6 +475,26 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
                 if (lastModifiedTime != null) {
                     remote(path).setLastModifiedTime(lastModifiedTime.toInstant());
                 }
+            }
+
+            @Override
+            public void setPermissions(Set<PosixFilePermission> perms) throws IOException {
+                remote(path).setPermissions(perms);
+            }
+
+            @Override
+            public UserPrincipal getOwner() {
+                throw new UnsupportedOperationException("RemotePath does not know the owner of a file: " + path);
+            }
+
+            @Override
+            public void setOwner(UserPrincipal owner) {
+                throw new UnsupportedOperationException("RemotePath does not set owners: " + path);
+            }
+
+            @Override
+            public void setGroup(GroupPrincipal group) {
+                throw new UnsupportedOperationException("RemotePath does not set groups: " + path);
             }
         };
     }

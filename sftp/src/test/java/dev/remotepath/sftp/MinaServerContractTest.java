@@ -73,7 +73,7 @@ class MinaServerContractTest extends RemoteFileSystemContract {
 
     @Test
     void runsThroughTheChosenClient() throws Exception {
-        assertThat(((SftpFileSystem) dir.fileSystem()).client()).isEqualTo(client().name().toLowerCase(java.util.Locale.ROOT));
+        assertThat(((SftpFileSystem) dev.remotepath.testkit.NioFacadeFileSystem.backendOf(dir.fileSystem())).client()).isEqualTo(client().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** Both clients see the same server the same way: same capabilities, same listing, same stat. */
