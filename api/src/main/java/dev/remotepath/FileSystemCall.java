@@ -31,7 +31,7 @@ public record FileSystemCall(Operation operation, RemotePath path, Optional<Remo
     public enum Operation {
         STAT, LIST, LIST_TREE, READ, WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_FILES, DELETE_DIRECTORY, RENAME,
         SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, CREATE_SYMBOLIC_LINK, READ_SYMBOLIC_LINK, REAL_PATH, NATIVE_CHECKSUM,
-        COPY_FILE;
+        COPY_FILE, STORE_SPACE;
 
         /** The name in lower case with dashes ({@code set-last-modified-time}), for log lines and metric tags. */
         public String label() {

@@ -164,6 +164,11 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     }
 
     @Override
+    public Optional<StoreSpace> storeSpace(RemotePath path) throws IOException {
+        return delegate.storeSpace(down(path));
+    }
+
+    @Override
     public Optional<java.nio.file.Path> toNioPath(RemotePath path) {
         return delegate.toNioPath(down(path));
     }

@@ -283,6 +283,11 @@ public class ObservedFileSystem extends ForwardingFileSystem {
     }
 
     @Override
+    public Optional<StoreSpace> storeSpace(RemotePath path) throws IOException {
+        return watched(Operation.STORE_SPACE, path, () -> super.storeSpace(path));
+    }
+
+    @Override
     public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
         return watched(Operation.NATIVE_CHECKSUM, file, () -> super.nativeChecksum(file, algorithm));
     }

@@ -244,6 +244,16 @@ public interface RemoteFileSystem extends Closeable {
         }
     }
 
+    /**
+     * The space of the storage holding {@code path}, where the backend can tell (the local disk,
+     * mem, SFTP servers offering {@code statvfs@openssh.com}); empty where it cannot (object
+     * stores, web servers). A missing path fails with {@link java.nio.file.NoSuchFileException}
+     * where the backend can tell.
+     */
+    default Optional<StoreSpace> storeSpace(RemotePath path) throws IOException {
+        return Optional.empty();
+    }
+
     /** The {@link java.nio.file.Path} behind a path, for backends built on NIO. */
     default Optional<java.nio.file.Path> toNioPath(RemotePath path) {
         return Optional.empty();

@@ -18,6 +18,13 @@ import org.junit.jupiter.api.Test;
  */
 class LocalContractTest extends RemoteFileSystemContract {
 
+    /** This backend reports its store's space (StoreSpaceContract). */
+    @Override
+    public boolean reportsStoreSpace() {
+        return true;
+    }
+
+
     private Path temp;
 
     @Override

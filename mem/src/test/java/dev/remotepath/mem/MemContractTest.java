@@ -9,6 +9,13 @@ import org.junit.jupiter.api.AfterEach;
 /** The whole contract suite on a fresh mem volume per case. */
 class MemContractTest extends RemoteFileSystemContract {
 
+    /** This backend reports its store's space (StoreSpaceContract). */
+    @Override
+    public boolean reportsStoreSpace() {
+        return true;
+    }
+
+
     private RemotePath volumeRoot;
 
     @Override

@@ -88,7 +88,7 @@ final class RemoteNioFileSystem extends FileSystem {
 
     @Override
     public Iterable<FileStore> getFileStores() {
-        return List.of();
+        return List.of(new RemoteFileStore(remote.path("/")));
     }
 
     @Override

@@ -536,9 +536,11 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         return name != null && name.toString().startsWith(".");
     }
 
+    /** The store of an existing path ({@code NoSuchFileException} otherwise, as the JDK's provider). */
     @Override
-    public FileStore getFileStore(Path path) {
-        throw new UnsupportedOperationException("RemotePath file systems have no file stores");
+    public FileStore getFileStore(Path path) throws IOException {
+        statOf(path);
+        return new RemoteFileStore(remote(path));
     }
 
     private static void noAttributes(FileAttribute<?>[] attrs) {

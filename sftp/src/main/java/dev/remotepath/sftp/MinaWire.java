@@ -395,13 +395,13 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public java.util.OptionalLong freeBytes(String path) throws IOException {
+    public Optional<dev.remotepath.spi.StoreSpace> space(String path) throws IOException {
         var statvfs = sftp.getExtension(org.apache.sshd.sftp.client.extensions.openssh.OpenSSHStatPathExtension.class);
         if (statvfs == null || !statvfs.isSupported()) {
-            return java.util.OptionalLong.empty();
+            return Optional.empty();
         }
         var info = answer(() -> statvfs.stat(path));
-        return java.util.OptionalLong.of(info.f_bavail * info.f_frsize);
+        return Optional.of(SftpWire.space(info.f_frsize, info.f_blocks, info.f_bfree, info.f_bavail));
     }
 
     @Override

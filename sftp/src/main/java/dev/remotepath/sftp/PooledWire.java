@@ -326,8 +326,8 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
-    public java.util.OptionalLong freeBytes(String path) throws IOException {
-        return on(w -> w.freeBytes(path));
+    public java.util.Optional<dev.remotepath.spi.StoreSpace> space(String path) throws IOException {
+        return on(w -> w.space(path));
     }
 
     @Override

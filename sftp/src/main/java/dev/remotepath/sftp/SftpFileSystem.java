@@ -779,10 +779,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private IOException writeFailure(IOException e, RemotePath file) {
         if (e instanceof SftpStatusException se && se.status() == SftpStatusException.FAILURE) {
             try {
-                java.util.OptionalLong free = conn().freeBytes(file.parent().pathString());
-                if (free.isPresent() && free.getAsLong() < NEARLY_FULL) {
+                Optional<dev.remotepath.spi.StoreSpace> space = conn().space(file.parent().pathString());
+                if (space.isPresent() && space.get().usable() < NEARLY_FULL) {
                     FileSystemException full = new FileSystemException(file.toString(), null,
-                            "no space left on the server (" + free.getAsLong() + " bytes free on its file system)");
+                            "no space left on the server (" + space.get().usable() + " bytes free on its file system)");
                     full.initCause(e);
                     return full;
                 }
@@ -791,6 +791,25 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
         }
         return transport(e, "write", file);
+    }
+
+    /**
+     * {@code statvfs@openssh.com} where the server offers it (OpenSSH, gesftpserver, ProFTPD);
+     * a server that announces it and then refuses it (rclone) has no figure to give.
+     */
+    @Override
+    public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
+        checkOpen(path);
+        try {
+            return repeatable(sftp -> sftp.space(path.pathString()));
+        } catch (SftpStatusException e) {
+            if (e.status() == SftpStatusException.OP_UNSUPPORTED) {
+                return Optional.empty();
+            }
+            throw transport(e, "statvfs", path);
+        } catch (IOException e) {
+            throw transport(e, "statvfs", path);
+        }
     }
 
     @Override

@@ -117,10 +117,10 @@ interface SftpWire {
     String readLink(String path) throws IOException;
 
     /**
-     * {@code statvfs@openssh.com}: the bytes free to an unprivileged user on the file system
-     * holding {@code path}, or empty when the server does not offer the extension.
+     * {@code statvfs@openssh.com}: the space of the file system holding {@code path}, or empty
+     * when the server does not offer the extension.
      */
-    java.util.OptionalLong freeBytes(String path) throws IOException;
+    java.util.Optional<dev.remotepath.spi.StoreSpace> space(String path) throws IOException;
 
     /**
      * {@code check-file-name} over the whole file with one algorithm ({@code md5}, {@code sha1},
@@ -130,4 +130,21 @@ interface SftpWire {
 
     /** Closes the channel and the session; failures are ignored, the wire is being thrown away. */
     void closeQuietly();
+
+    /**
+     * A statvfs answer (counts of fragments of {@code frsize} bytes) in bytes. The fields are
+     * unsigned 64-bit on the wire: a server's nonsense (a negative or overflowing product) is
+     * capped at {@code Long.MAX_VALUE}, as NIO caps a store larger than that.
+     */
+    static dev.remotepath.spi.StoreSpace space(long frsize, long blocks, long bfree, long bavail) {
+        return new dev.remotepath.spi.StoreSpace(bytes(frsize, blocks), bytes(frsize, bavail), bytes(frsize, bfree));
+    }
+
+    private static long bytes(long frsize, long count) {
+        if (frsize < 0 || count < 0) {
+            return Long.MAX_VALUE;
+        }
+        long high = Math.multiplyHigh(frsize, count);
+        return high != 0 || frsize * count < 0 ? Long.MAX_VALUE : frsize * count;
+    }
 }

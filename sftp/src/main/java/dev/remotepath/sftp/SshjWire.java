@@ -373,23 +373,23 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public java.util.OptionalLong freeBytes(String path) throws IOException {
+    public Optional<dev.remotepath.spi.StoreSpace> space(String path) throws IOException {
         if (!engine.offers("statvfs@openssh.com")) {
-            return java.util.OptionalLong.empty();
+            return Optional.empty();
         }
         return answer(() -> {
             Response r = extended(engine.newExtendedRequest("statvfs@openssh.com").putString(path));
             if (r.getType() == PacketType.STATUS) {
                 r.ensureStatusPacketIsOK();
-                return java.util.OptionalLong.empty();
+                return Optional.empty();
             }
             r.ensurePacketTypeIs(PacketType.EXTENDED_REPLY);
             r.readUInt64(); // f_bsize
             long frsize = r.readUInt64();
-            r.readUInt64(); // f_blocks
-            r.readUInt64(); // f_bfree
+            long blocks = r.readUInt64();
+            long bfree = r.readUInt64();
             long bavail = r.readUInt64();
-            return java.util.OptionalLong.of(bavail * frsize);
+            return Optional.of(SftpWire.space(frsize, blocks, bfree, bavail));
         });
     }
 

@@ -14,6 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class OpenSshContractTest extends RealSftpServerContractTest {
 
+    /** This backend reports its store's space (StoreSpaceContract). */
+    @Override
+    public boolean reportsStoreSpace() {
+        return true;
+    }
+
+
     /** The SFTP server sshd runs; subclasses run the contract against other servers as its subsystem. */
     String subsystem() {
         return "internal-sftp";

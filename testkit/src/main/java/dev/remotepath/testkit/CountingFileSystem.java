@@ -23,7 +23,7 @@ public class CountingFileSystem extends ObservedFileSystem {
     public enum Call {
         STAT, LIST, OPEN_READ, OPEN_WRITE, CREATE_DIRECTORY, DELETE_FILE, DELETE_DIRECTORY, DELETE_FILES,
         RENAME, SET_LAST_MODIFIED_TIME, SET_PERMISSIONS, READ_SYMBOLIC_LINK, CREATE_SYMBOLIC_LINK, NATIVE_COPY,
-        NATIVE_CHECKSUM, REAL_PATH, LIST_TREE;
+        NATIVE_CHECKSUM, REAL_PATH, LIST_TREE, STORE_SPACE;
 
         /** The calls that change something: none may happen on either side of a no-op sync. */
         public static final java.util.Set<Call> WRITES = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(

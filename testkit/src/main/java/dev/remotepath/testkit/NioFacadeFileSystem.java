@@ -279,6 +279,18 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
         return RemotePath.of(this, nio(path).toRealPath().toString());
     }
 
+    /** The file store's space through {@code Files.getFileStore}; where it has none, none. */
+    @Override
+    public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
+        java.nio.file.FileStore store = Files.getFileStore(nio(path));
+        try {
+            return Optional.of(new dev.remotepath.spi.StoreSpace(store.getTotalSpace(), store.getUsableSpace(),
+                    store.getUnallocatedSpace()));
+        } catch (UnsupportedOperationException none) {
+            return Optional.empty();
+        }
+    }
+
     // ------------------------------------------------------------------ server-side work
 
     /** Only the checksums a stat carries: NIO has no call that asks a server to compute one. */

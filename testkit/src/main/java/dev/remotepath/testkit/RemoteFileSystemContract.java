@@ -68,7 +68,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * store (the directory a test web server serves).
  */
 public abstract class RemoteFileSystemContract implements FlatListingContract, ObservedCallsContract,
-        NioFacadeContract {
+        NioFacadeContract, StoreSpaceContract {
 
     /** A fresh, empty directory on the backend under test; called before every case. */
     protected abstract RemotePath newTestDirectory() throws Exception;
@@ -85,6 +85,11 @@ public abstract class RemoteFileSystemContract implements FlatListingContract, O
 
     @Override
     public final RemotePath nioTree() throws Exception {
+        return tree(dir);
+    }
+
+    @Override
+    public final RemotePath storeSpaceTree() throws Exception {
         return tree(dir);
     }
 

@@ -100,6 +100,22 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         }
     }
 
+    /** The NIO file store's space: the local disk's {@code statvfs}, jimfs's configured size. */
+    @Override
+    public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
+        try {
+            Path p = nio(path);
+            // jimfs answers for a missing path too: every backend says NoSuchFileException.
+            java.nio.file.Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            java.nio.file.FileStore store = java.nio.file.Files.getFileStore(p);
+            return Optional.of(new dev.remotepath.spi.StoreSpace(store.getTotalSpace(), store.getUsableSpace(),
+                    store.getUnallocatedSpace()));
+        } catch (IOException e) {
+            throw translate(e, path, null);
+        }
+    }
+
     @Override
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         try {
