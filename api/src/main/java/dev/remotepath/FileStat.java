@@ -23,9 +23,9 @@ import java.util.Set;
  * <p>An immutable value, equal to another with the same properties. Made by a {@link Builder}
  * (or {@link #listed} for a listing's entries), never by a public constructor, so a property
  * added later breaks no caller. What listings carry (type, size, mtime, ctime, permissions) is
- * held in the value itself; the rest (access time, file key, ETag, checksums, storage time)
- * in one shared "none" unless a backend reported any, so an entry of a large listing costs
- * little more than its name.
+ * held in the value itself, owner and group as one interned pair; the rest (access time, file
+ * key, ETag, checksums, storage time) in one shared "none" unless a backend reported any, so an
+ * entry of a large listing costs little more than its name.
  */
 public final class FileStat {
 
@@ -40,6 +40,33 @@ public final class FileStat {
     private final Optional<Instant> changeTime;
     private final Optional<Set<PosixFilePermission>> permissions;
     private final Extras extras;
+    /** Owner and group, shared between the entries of a listing ({@link Owners#NONE} when unknown). */
+    private final Owners owners;
+
+    /**
+     * A file's owner and group as the backend names them. Few distinct pairs exist on a server,
+     * so the values are interned (up to a bound): an entry that carries them costs one reference.
+     */
+    private record Owners(Optional<String> user, Optional<String> group) {
+        static final Owners NONE = new Owners(Optional.empty(), Optional.empty());
+        private static final java.util.concurrent.ConcurrentHashMap<Owners, Owners> SEEN =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        static Owners of(Optional<String> user, Optional<String> group) {
+            if (user.isEmpty() && group.isEmpty()) {
+                return NONE;
+            }
+            Owners o = new Owners(user, group);
+            Owners seen = SEEN.get(o);
+            if (seen != null) {
+                return seen;
+            }
+            if (SEEN.size() < 4096) { // a bound, so a server inventing owners cannot grow it
+                seen = SEEN.putIfAbsent(o, o);
+            }
+            return seen != null ? seen : o;
+        }
+    }
 
     /** The properties few listings carry; {@link Extras#NONE} when none is known. */
     private record Extras(Optional<Instant> lastAccess, Optional<String> fileKey, Optional<String> etag,
@@ -62,7 +89,7 @@ public final class FileStat {
 
     private FileStat(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
             Duration lastModifiedPrecision, Optional<Instant> changeTime, Optional<Set<PosixFilePermission>> permissions,
-            Extras extras) {
+            Extras extras, Owners owners) {
         this.type = Objects.requireNonNull(type, "type");
         this.size = Objects.requireNonNull(size, "size");
         this.sizeExact = sizeExact;
@@ -80,6 +107,7 @@ public final class FileStat {
         }
         this.permissions = permissions;
         this.extras = extras;
+        this.owners = owners;
     }
 
     /**
@@ -93,7 +121,7 @@ public final class FileStat {
     public static FileStat listed(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
             Duration lastModifiedPrecision, Optional<Set<PosixFilePermission>> permissions) {
         return new FileStat(type, size, sizeExact, lastModified, lastModifiedPrecision, Optional.empty(), permissions,
-                Extras.NONE);
+                Extras.NONE, Owners.NONE);
     }
 
     /**
@@ -103,7 +131,7 @@ public final class FileStat {
     public static FileStat listed(FileType type, OptionalLong size, boolean sizeExact, Optional<Instant> lastModified,
             Duration lastModifiedPrecision, Optional<Set<PosixFilePermission>> permissions, Optional<Instant> changeTime) {
         return new FileStat(type, size, sizeExact, lastModified, lastModifiedPrecision, changeTime, permissions,
-                Extras.NONE);
+                Extras.NONE, Owners.NONE);
     }
 
     /** A stat that knows only the type, as a types-only listing gives (one shared value per type). */
@@ -137,6 +165,8 @@ public final class FileStat {
         b.etag = extras.etag();
         b.checksums = extras.checksums();
         b.storedAt = extras.storedAt();
+        b.owner = owners.user();
+        b.group = owners.group();
         return b;
     }
 
@@ -182,6 +212,19 @@ public final class FileStat {
     /** The POSIX permissions, when known. */
     public Optional<Set<PosixFilePermission>> permissions() {
         return permissions;
+    }
+
+    /**
+     * The owner, as the backend names it, when known: a user name, or a numeric id where the
+     * protocol has only numbers (SFTP version 3's {@code uid}).
+     */
+    public Optional<String> owner() {
+        return owners.user();
+    }
+
+    /** The group, as the backend names it (SFTP version 3: the numeric {@code gid}), when known. */
+    public Optional<String> group() {
+        return owners.group();
     }
 
     /** An identity that is equal for two paths naming the same object (an inode), when known. */
@@ -232,12 +275,13 @@ public final class FileStat {
         return o == this || o instanceof FileStat f && type == f.type && sizeExact == f.sizeExact
                 && size.equals(f.size) && lastModified.equals(f.lastModified)
                 && lastModifiedPrecision.equals(f.lastModifiedPrecision) && changeTime.equals(f.changeTime)
-                && permissions.equals(f.permissions) && extras.equals(f.extras);
+                && permissions.equals(f.permissions) && extras.equals(f.extras) && owners.equals(f.owners);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(type, size, sizeExact, lastModified, lastModifiedPrecision, changeTime, permissions, extras);
+        return Objects.hash(type, size, sizeExact, lastModified, lastModifiedPrecision, changeTime, permissions, extras,
+                owners);
     }
 
     /** The known properties, by name ({@code FileStat[type=FILE, size=12, lastModified=...]}). */
@@ -249,6 +293,8 @@ public final class FileStat {
                 .append(')'));
         changeTime.ifPresent(t -> b.append(", changeTime=").append(t));
         permissions.ifPresent(p -> b.append(", permissions=").append(java.nio.file.attribute.PosixFilePermissions.toString(p)));
+        owners.user().ifPresent(o -> b.append(", owner=").append(o));
+        owners.group().ifPresent(g -> b.append(", group=").append(g));
         extras.lastAccess().ifPresent(t -> b.append(", lastAccess=").append(t));
         extras.fileKey().ifPresent(k -> b.append(", fileKey=").append(k));
         extras.etag().ifPresent(e -> b.append(", etag=").append(e));
@@ -273,6 +319,8 @@ public final class FileStat {
         private Optional<String> etag = Optional.empty();
         private Map<ChecksumAlgorithm, String> checksums = Map.of(); // made mutable on first checksum
         private Optional<Instant> storedAt = Optional.empty();
+        private Optional<String> owner = Optional.empty();
+        private Optional<String> group = Optional.empty();
 
         private Builder(FileType type) {
             this.type = Objects.requireNonNull(type, "type");
@@ -333,6 +381,18 @@ public final class FileStat {
             return this;
         }
 
+        /** The owner as the backend names it ({@link FileStat#owner()}). */
+        public Builder owner(String name) {
+            this.owner = Optional.of(name);
+            return this;
+        }
+
+        /** The group as the backend names it ({@link FileStat#group()}). */
+        public Builder group(String name) {
+            this.group = Optional.of(name);
+            return this;
+        }
+
         /** When the server stored the content ({@link FileStat#storedAt()}). */
         public Builder storedAt(Instant time) {
             this.storedAt = Optional.of(time);
@@ -341,7 +401,7 @@ public final class FileStat {
 
         public FileStat build() {
             return new FileStat(type, size, sizeExact, lastModified, precision, changeTime, permissions,
-                    Extras.of(lastAccess, fileKey, etag, checksums, storedAt));
+                    Extras.of(lastAccess, fileKey, etag, checksums, storedAt), Owners.of(owner, group));
         }
     }
 }

@@ -24,7 +24,6 @@ class LocalContractTest extends RemoteFileSystemContract {
         return true;
     }
 
-
     private Path temp;
 
     @Override

@@ -15,7 +15,6 @@ class MemContractTest extends RemoteFileSystemContract {
         return true;
     }
 
-
     private RemotePath volumeRoot;
 
     @Override

@@ -15,10 +15,10 @@ import java.util.Set;
 
 /**
  * A {@link FileStat} as NIO attributes. What the backend does not know is given as NIO's
- * convention for "none": times as the epoch, a size of 0, a {@code null} file key. Owners and
- * groups are not known to RemotePath: {@link #owner()} and {@link #group()} throw
- * {@link UnsupportedOperationException}, and permissions are there only where the backend
- * reported them. The {@code remotepath} view names only what is known, so a caller can tell an
+ * convention for "none": times as the epoch, a size of 0, a {@code null} file key. Owner,
+ * group and permissions are there only where the backend reported them (SFTP: the numeric
+ * uid and gid); elsewhere {@link #owner()}, {@link #group()} and {@link #permissions()} throw
+ * {@link UnsupportedOperationException}. The {@code remotepath} view names only what is known, so a caller can tell an
  * unknown size or time from 0 or the epoch.
  */
 final class RemoteAttributes implements PosixFileAttributes {
@@ -85,14 +85,32 @@ final class RemoteAttributes implements PosixFileAttributes {
         return stat.fileKey().orElse(null);
     }
 
+    /** A user as the backend names it. */
+    record User(String getName) implements UserPrincipal {
+        @Override
+        public String toString() {
+            return getName;
+        }
+    }
+
+    /** A group as the backend names it. */
+    record Group(String getName) implements GroupPrincipal {
+        @Override
+        public String toString() {
+            return getName;
+        }
+    }
+
     @Override
     public UserPrincipal owner() {
-        throw new UnsupportedOperationException("RemotePath does not know the owner of a file");
+        return stat.owner().map(User::new).orElseThrow(() -> new UnsupportedOperationException(
+                "the backend reported no owner for this file"));
     }
 
     @Override
     public GroupPrincipal group() {
-        throw new UnsupportedOperationException("RemotePath does not know the group of a file");
+        return stat.group().map(Group::new).orElseThrow(() -> new UnsupportedOperationException(
+                "the backend reported no group for this file"));
     }
 
     @Override
@@ -117,6 +135,8 @@ final class RemoteAttributes implements PosixFileAttributes {
                 all.put("fileKey", fileKey());
                 if (view.equals("posix")) {
                     all.put("permissions", permissions());
+                    stat.owner().ifPresent(o -> all.put("owner", new User(o)));
+                    stat.group().ifPresent(g -> all.put("group", new Group(g)));
                 }
             }
             case VIEW -> {
@@ -128,6 +148,8 @@ final class RemoteAttributes implements PosixFileAttributes {
                 stat.lastAccess().ifPresent(t -> all.put("lastAccessTime", FileTime.from(t)));
                 stat.permissions().ifPresent(p -> all.put("permissions", p));
                 stat.fileKey().ifPresent(k -> all.put("fileKey", k));
+                stat.owner().ifPresent(o -> all.put("owner", o));
+                stat.group().ifPresent(g -> all.put("group", g));
                 all.put("sizeExact", stat.sizeExact());
                 all.put("lastModifiedPrecision", stat.lastModifiedPrecision());
                 stat.etag().ifPresent(e -> all.put("etag", e));

@@ -442,15 +442,17 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
     }
 
     /**
-     * The basic view, and the POSIX view (which {@code Files.setPosixFilePermissions} uses) where
-     * the backend sets permissions. Times and permissions are set on the path itself, never
-     * through a link (the SPI's promise); owners are not known to RemotePath.
+     * The basic view, the owner view ({@code Files.getOwner}: the owner where the backend reports
+     * one, SFTP's numeric uid), and the POSIX view (which {@code Files.setPosixFilePermissions}
+     * uses) where the backend sets permissions. Times and permissions are set on the path itself,
+     * never through a link (the SPI's promise); owners are read, never set.
      */
     @Override
     @SuppressWarnings("unchecked")
     public <V extends FileAttributeView> V getFileAttributeView(Path path, Class<V> type, LinkOption... options) {
         boolean posix = type == PosixFileAttributeView.class;
-        if (type != BasicFileAttributeView.class && !posix) {
+        boolean owner = type == java.nio.file.attribute.FileOwnerAttributeView.class;
+        if (type != BasicFileAttributeView.class && !posix && !owner) {
             return null;
         }
         if (posix && !remote(path).fileSystem().capabilities().contains(dev.remotepath.spi.Capability.POSIX_PERMISSIONS)) {
@@ -459,7 +461,7 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         return (V) new PosixFileAttributeView() {
             @Override
             public String name() {
-                return posix ? "posix" : "basic";
+                return posix ? "posix" : owner ? "owner" : "basic";
             }
 
             @Override
@@ -483,8 +485,8 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
             }
 
             @Override
-            public UserPrincipal getOwner() {
-                throw new UnsupportedOperationException("RemotePath does not know the owner of a file: " + path);
+            public UserPrincipal getOwner() throws IOException {
+                return RemoteNioProvider.this.readAttributes(path, PosixFileAttributes.class, options).owner();
             }
 
             @Override

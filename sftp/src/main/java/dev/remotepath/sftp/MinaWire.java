@@ -227,9 +227,11 @@ final class MinaWire implements SftpWire {
                 : a.isRegularFile() ? Attributes.Kind.FILE : Attributes.Kind.OTHER;
         FileTime m = a.getModifyTime();
         FileTime at = a.getAccessTime();
+        boolean owners = a.getFlags().contains(SftpClient.Attribute.UidGid);
         return new Attributes(kind, a.getFlags().contains(SftpClient.Attribute.Size) ? a.getSize() : -1,
                 m == null ? -1 : m.toInstant().getEpochSecond(), at == null ? -1 : at.toInstant().getEpochSecond(),
-                a.getFlags().contains(SftpClient.Attribute.Perms) ? a.getPermissions() & 07777 : -1);
+                a.getFlags().contains(SftpClient.Attribute.Perms) ? a.getPermissions() & 07777 : -1,
+                owners ? a.getUserId() & 0xffff_ffffL : -1, owners ? a.getGroupId() & 0xffff_ffffL : -1);
     }
 
     @Override

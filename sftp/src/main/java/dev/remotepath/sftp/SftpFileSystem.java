@@ -328,6 +328,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
         if (a.hasPermissions()) {
             b.permissions(permissions(a.permissions()));
         }
+        if (a.hasOwners()) {
+            // Version 3 has numbers only (the names in READDIR's longname are display text).
+            b.owner(Long.toString(a.uid())).group(Long.toString(a.gid()));
+        }
         return b.build();
     }
 

@@ -30,11 +30,21 @@ interface SftpWire {
     /** The extension name of OpenSSH's no-follow SETSTAT. */
     String LSETSTAT = "lsetstat@openssh.com";
 
-    record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
+    record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions, long uid, long gid) {
         enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
+
+        /** Without owner and group (-1: not sent). */
+        Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions) {
+            this(kind, size, mtimeSeconds, atimeSeconds, permissions, -1, -1);
+        }
 
         boolean hasPermissions() {
             return permissions >= 0;
+        }
+
+        /** Version 3 sends uid and gid together, as unsigned 32-bit numbers. */
+        boolean hasOwners() {
+            return uid >= 0 && gid >= 0;
         }
     }
 

@@ -207,11 +207,13 @@ final class SshjWire implements SftpWire {
                 : type == FileMode.Type.DIRECTORY ? Attributes.Kind.DIRECTORY
                 : type == FileMode.Type.REGULAR ? Attributes.Kind.FILE : Attributes.Kind.OTHER;
         boolean times = a.has(FileAttributes.Flag.ACMODTIME);
+        boolean owners = a.has(FileAttributes.Flag.UIDGID);
         // sshj reads v3's unsigned 32-bit times into an int, so a time past 2038-01-19 arrives
         // negative: the low 32 bits are the time the server sent.
         return new Attributes(kind, a.has(FileAttributes.Flag.SIZE) ? a.getSize() : -1,
                 times ? a.getMtime() & SftpWire.MAX_V3_SECONDS : -1, times ? a.getAtime() & SftpWire.MAX_V3_SECONDS : -1,
-                a.has(FileAttributes.Flag.MODE) ? a.getMode().getPermissionsMask() & 07777 : -1);
+                a.has(FileAttributes.Flag.MODE) ? a.getMode().getPermissionsMask() & 07777 : -1,
+                owners ? a.getUID() & 0xffff_ffffL : -1, owners ? a.getGID() & 0xffff_ffffL : -1);
     }
 
     @Override

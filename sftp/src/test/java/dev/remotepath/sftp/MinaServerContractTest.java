@@ -21,6 +21,12 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MinaServerContractTest extends RemoteFileSystemContract {
 
+    /** The server sends uid and gid with every file's attributes. */
+    @Override
+    protected boolean reportsOwners() {
+        return true;
+    }
+
     private Path work;
     private TestSshServer server;
     /** One options value for the class, so that every case reuses one connection, as a user's would. */

@@ -14,12 +14,17 @@ import org.junit.jupiter.api.Test;
  */
 class OpenSshContractTest extends RealSftpServerContractTest {
 
+    /** The server sends uid and gid with every file's attributes. */
+    @Override
+    protected boolean reportsOwners() {
+        return true;
+    }
+
     /** This backend reports its store's space (StoreSpaceContract). */
     @Override
     public boolean reportsStoreSpace() {
         return true;
     }
-
 
     /** The SFTP server sshd runs; subclasses run the contract against other servers as its subsystem. */
     String subsystem() {

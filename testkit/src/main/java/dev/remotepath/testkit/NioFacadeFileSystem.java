@@ -153,6 +153,12 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
         if (a.get("fileKey") instanceof String k) {
             b.fileKey(k);
         }
+        if (a.get("owner") instanceof String o) {
+            b.owner(o);
+        }
+        if (a.get("group") instanceof String g) {
+            b.group(g);
+        }
         if (a.get("etag") instanceof String e) {
             b.etag(e);
         }

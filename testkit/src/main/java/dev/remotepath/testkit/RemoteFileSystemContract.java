@@ -1409,6 +1409,41 @@ public abstract class RemoteFileSystemContract implements FlatListingContract, O
         assertThatThrownBy(() -> dir.resolve("nope").setLastModifiedTime(Instant.EPOCH)).isInstanceOf(NoSuchFileException.class);
     }
 
+    /** Whether this backend (this server) is known to report owners and groups: then it must. */
+    protected boolean reportsOwners() {
+        return false;
+    }
+
+    /**
+     * An owner and group reported are the file's on disk (as numbers where the protocol has
+     * only numbers, SFTP version 3), in a stat, in a listing, and through NIO's POSIX view.
+     */
+    @Test
+    void ownersReportedAreTheFilesOwnersOnDisk() throws Exception {
+        assumeWritable();
+        RemotePath f = dir.resolve("owned.txt").writeString("x");
+        FileStat s = f.stat();
+        if (reportsOwners()) {
+            assertThat(s.owner()).as("owner").isPresent();
+            assertThat(s.group()).as("group").isPresent();
+        }
+        assumeTrue(s.owner().isPresent(), "the backend reports no owners");
+        assertThat(dir.list().stream().filter(e -> e.name().equals("owned.txt")).findFirst().orElseThrow().stat().owner())
+                .isEqualTo(s.owner());
+        java.util.Optional<java.nio.file.Path> disk = diskDirectoryOf(dir);
+        if (disk.isPresent()) {
+            java.nio.file.Path onDisk = disk.get().resolve("owned.txt");
+            assertThat(s.owner()).hasValue(String.valueOf(java.nio.file.Files.getAttribute(onDisk, "unix:uid")));
+            assertThat(s.group()).hasValue(String.valueOf(java.nio.file.Files.getAttribute(onDisk, "unix:gid")));
+        }
+        java.nio.file.Path nio = dev.remotepath.nio.RemoteNio.of(f);
+        if (!nio.getFileSystem().provider().getScheme().equals("file")) {
+            assertThat(java.nio.file.Files.getOwner(nio).getName()).isEqualTo(s.owner().get());
+            assertThat(java.nio.file.Files.readAttributes(nio, java.nio.file.attribute.PosixFileAttributes.class)
+                    .group().getName()).isEqualTo(s.group().get());
+        }
+    }
+
     @Test
     void permissionsAreReadBack() throws IOException {
         assumeWritable();
