@@ -2,7 +2,6 @@ package dev.remotepath.sftp;
 
 import dev.remotepath.spi.WriteMode;
 import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -275,38 +274,31 @@ final class SshjWire implements SftpWire {
             case CREATE_OR_TRUNCATE -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.TRUNC);
             case CREATE_OR_APPEND -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.APPEND);
         };
-        RemoteFile file = answer(() -> sftp.open(path, modes));
-        // sshj writes at explicit offsets: an append starts at the current end.
-        long start = mode == WriteMode.CREATE_OR_APPEND ? answer(file::length) : 0;
-        OutputStream chunkedClosingTheHandle = new FilterOutputStream(file.new RemoteFileOutputStream(start, inFlight)) {
-            private boolean closed;
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                // sshj sends each write as one WRITE request: keep them within what servers
-                // accept (OpenSSH's sftp-server refuses messages over 256 KiB).
-                for (int at = 0; at < len; at += WRITE_CHUNK) {
-                    out.write(b, off + at, Math.min(WRITE_CHUNK, len - at));
+        // An OPEN of our own: the handle is the stream's, which pipelines its requests (sshj's
+        // RemoteFile keeps its handle to itself and answers each request before the next).
+        byte[] handle = answer(() -> engine.request(engine.newRequest(PacketType.OPEN)
+                .putString(path, engine.getSubsystem().getRemoteCharset()).putUInt32(OpenMode.toMask(modes))
+                .putFileAttributes(FileAttributes.EMPTY)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
+                .ensurePacketTypeIs(PacketType.HANDLE).readBytes());
+        long start = 0;
+        if (mode == WriteMode.CREATE_OR_APPEND) {
+            // sshj writes at explicit offsets: an append starts at the current end.
+            try {
+                start = answer(() -> engine.request(engine.newRequest(PacketType.FSTAT).putString(handle))
+                        .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensurePacketTypeIs(PacketType.ATTRS)
+                        .readFileAttributes().getSize());
+            } catch (IOException e) {
+                try {
+                    engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
+                } catch (IOException notSent) {
+                    e.addSuppressed(notSent);
                 }
+                throw e;
             }
-
-            @Override
-            public void close() throws IOException {
-                if (!closed) {
-                    closed = true;
-                    try {
-                        super.close(); // flushes: waits for every write's answer
-                        if (mtime.isPresent()) {
-                            long t = mtime.get().getEpochSecond();
-                            file.setAttributes(new FileAttributes.Builder().withAtimeMtime(t, t).build()); // FSETSTAT
-                        }
-                    } finally {
-                        file.close();
-                    }
-                }
-            }
-        };
-        return new Translated.Out(chunkedClosingTheHandle, SshjWire::neutral);
+        }
+        // Each WRITE at most WRITE_CHUNK: OpenSSH's sftp-server refuses messages over 256 KiB.
+        return new Translated.Out(new SshjUploadStream(engine, handle, start, WRITE_CHUNK, inFlight, mtime),
+                SshjWire::neutral);
     }
 
     @Override
