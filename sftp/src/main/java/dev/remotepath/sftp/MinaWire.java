@@ -37,9 +37,7 @@ import org.apache.sshd.sftp.common.SftpException;
 /** The SFTP wire over the Apache MINA SSHD client, SFTP pinned to version 3. */
 final class MinaWire implements SftpWire {
 
-    private static final int BUFFER = 32 * 1024;
-    /** The largest READ or WRITE RemotePath sends, even to a server that announces more. */
-    private static final int MAX_WRITE = 256 * 1024;
+    private static final int BUFFER = SftpWire.SAFE_REQUEST;
 
     private final SshClient client;
     private final ClientSession session;
@@ -93,14 +91,10 @@ final class MinaWire implements SftpWire {
         }
         try {
             var l = limits.limits();
-            return new int[] {size(l.maxReadLength), size(l.maxWriteLength)};
+            return new int[] {SftpWire.requestSize(l.maxReadLength), SftpWire.requestSize(l.maxWriteLength)};
         } catch (IOException | RuntimeException refused) {
             return safe; // announced but not answered: the safe size
         }
-    }
-
-    private static int size(long limit) {
-        return limit <= BUFFER ? BUFFER : (int) Math.min(MAX_WRITE, limit);
     }
 
     /**

@@ -22,8 +22,9 @@ final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPExcep
     private final SFTPEngine engine;
     private final byte[] handle;
 
-    SshjUploadStream(SFTPEngine engine, byte[] handle, long start, int chunkSize, int inFlight, Optional<Instant> mtime) {
-        super(start, chunkSize, inFlight, (long) inFlight * chunkSize, mtime);
+    SshjUploadStream(SFTPEngine engine, byte[] handle, long start, int chunkSize, int inFlight, long maxBytesInFlight,
+            Optional<Instant> mtime) {
+        super(start, chunkSize, inFlight, maxBytesInFlight, mtime);
         this.engine = engine;
         this.handle = handle;
     }

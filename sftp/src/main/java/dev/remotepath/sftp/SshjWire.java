@@ -35,7 +35,6 @@ import net.schmizz.sshj.sftp.SFTPException;
  */
 final class SshjWire implements SftpWire {
 
-    private static final int WRITE_CHUNK = 32 * 1024;
 
     /** sshj's engine, exposing the extensions the server announced. */
     private static final class Engine extends SFTPEngine {
@@ -71,9 +70,14 @@ final class SshjWire implements SftpWire {
     private final boolean checkFile;
     private final boolean copyData;
     private final int inFlight;
+    /** The SSH channel window: an upload keeps at most this many bytes of WRITEs unanswered. */
+    private final long window;
+    /** Bytes per WRITE: 32 KiB, or what the server's limits@openssh.com allows. */
+    private final int writeSize;
 
-    private SshjWire(SshjLogin.Route route, Engine engine, int inFlight) {
+    private SshjWire(SshjLogin.Route route, Engine engine, int inFlight, long window) {
         this.inFlight = inFlight;
+        this.window = window;
         this.route = route;
         this.ssh = route.ssh();
         this.engine = engine;
@@ -82,6 +86,26 @@ final class SshjWire implements SftpWire {
         this.lsetstat = engine.offers(LSETSTAT) || engine.lists(LSETSTAT);
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
         this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
+        this.writeSize = writeSize(engine);
+    }
+
+    /** {@code limits@openssh.com}'s max-write-length where announced and answered, else 32 KiB. */
+    private static int writeSize(Engine engine) {
+        if (!engine.offers("limits@openssh.com")) {
+            return SftpWire.SAFE_REQUEST;
+        }
+        try {
+            Response r = engine.request(engine.newExtendedRequest("limits@openssh.com"))
+                    .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS);
+            if (r.getType() != PacketType.EXTENDED_REPLY) {
+                return SftpWire.SAFE_REQUEST;
+            }
+            r.readUInt64(); // max-packet-length
+            r.readUInt64(); // max-read-length
+            return SftpWire.requestSize(r.readUInt64());
+        } catch (IOException | RuntimeException refused) {
+            return SftpWire.SAFE_REQUEST; // announced but not answered: the safe size
+        }
     }
 
     static SshjWire connect(SftpEndpoint at) throws IOException {
@@ -91,7 +115,7 @@ final class SshjWire implements SftpWire {
             // Every request (and sshj's read-ahead and write streams) waits this long for its answer.
             engine.setTimeoutMs((int) at.options().readTimeout().toMillis());
             engine.init();
-            return new SshjWire(route, engine, at.options().requestsInFlight());
+            return new SshjWire(route, engine, at.options().requestsInFlight(), at.options().windowSize());
         } catch (IOException | RuntimeException e) {
             route.disconnectQuietly();
             throw e;
@@ -296,8 +320,7 @@ final class SshjWire implements SftpWire {
                 throw e;
             }
         }
-        // Each WRITE at most WRITE_CHUNK: OpenSSH's sftp-server refuses messages over 256 KiB.
-        return new Translated.Out(new SshjUploadStream(engine, handle, start, WRITE_CHUNK, inFlight, mtime),
+        return new Translated.Out(new SshjUploadStream(engine, handle, start, writeSize, inFlight, window, mtime),
                 SshjWire::neutral);
     }
 
