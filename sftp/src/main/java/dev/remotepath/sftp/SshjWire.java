@@ -35,7 +35,6 @@ import net.schmizz.sshj.sftp.SFTPException;
  */
 final class SshjWire implements SftpWire {
 
-
     /** sshj's engine, exposing the extensions the server announced. */
     private static final class Engine extends SFTPEngine {
         Engine(SSHClient ssh) throws IOException {
