@@ -11,4 +11,5 @@ module dev.remotepath {
     exports dev.remotepath.spi.nio to dev.remotepath.local, dev.remotepath.mem;
 
     uses dev.remotepath.spi.RemoteFileSystemProvider;
+    uses dev.remotepath.spi.NioPathFactory;
 }

@@ -13,4 +13,5 @@ module dev.remotepath.nio {
             dev.remotepath.nio.RemoteNioProvider.Http,
             dev.remotepath.nio.RemoteNioProvider.Https,
             dev.remotepath.nio.RemoteNioProvider.Mem;
+    provides dev.remotepath.spi.NioPathFactory with dev.remotepath.nio.RemoteNio.PathFactory;
 }

@@ -660,9 +660,25 @@ public final class RemotePath implements Comparable<RemotePath> {
         }
     }
 
-    /** The NIO path behind this one, for backends built on NIO (local, mem). */
+    /**
+     * This path as a {@code java.nio.file.Path}: the NIO path behind it for backends built on NIO
+     * (local, mem); for every other scheme, with remotepath-nio present, a path of RemotePath's
+     * NIO provider over this same backend file system (its options, its connection). Empty for a
+     * relative path, or without remotepath-nio for a scheme that has no NIO path behind it.
+     */
     public Optional<java.nio.file.Path> toNioPath() {
-        return isAbsolute() ? fs.toNioPath(this) : Optional.empty();
+        if (!isAbsolute()) {
+            return Optional.empty();
+        }
+        Optional<java.nio.file.Path> behind = fs.toNioPath(this);
+        return behind.isPresent() ? behind
+                : InstalledNioPaths.FACTORY.flatMap(f -> f.pathOf(this));
+    }
+
+    /** The NIO path factory on the class or module path, if any: looked up on first use, once. */
+    private static final class InstalledNioPaths {
+        static final Optional<dev.remotepath.spi.NioPathFactory> FACTORY = java.util.ServiceLoader.load(
+                dev.remotepath.spi.NioPathFactory.class, RemotePath.class.getClassLoader()).findFirst();
     }
 
     // ---------------------------------------------------------------- checks

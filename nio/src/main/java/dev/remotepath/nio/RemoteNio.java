@@ -32,6 +32,30 @@ public final class RemoteNio {
     /** Providers made here because another library's was installed for the scheme: one per scheme. */
     private static final Map<String, RemoteNioProvider> STANDALONE = new ConcurrentHashMap<>();
 
+    /**
+     * What {@link RemotePath#toNioPath()} asks for a scheme with no NIO path behind it: the path
+     * on RemotePath's provider, where there is one for the scheme. Found through ServiceLoader.
+     */
+    public static final class PathFactory implements dev.remotepath.spi.NioPathFactory {
+        @Override
+        public java.util.Optional<Path> pathOf(RemotePath path) {
+            String scheme = path.toUri().getScheme().toLowerCase(Locale.ROOT);
+            if (scheme.equals("file") || !OURS.containsKey(scheme) && installedFor(scheme) == null) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(provider(scheme).pathOf(path));
+        }
+
+        private static RemoteNioProvider installedFor(String scheme) {
+            for (FileSystemProvider p : FileSystemProvider.installedProviders()) {
+                if (p instanceof RemoteNioProvider r && r.getScheme().equals(scheme)) {
+                    return r;
+                }
+            }
+            return null;
+        }
+    }
+
     /** RemotePath's provider for {@code scheme}, whatever else is installed for it. */
     public static RemoteNioProvider provider(String scheme) {
         return provider(scheme, FileSystemProvider.installedProviders());

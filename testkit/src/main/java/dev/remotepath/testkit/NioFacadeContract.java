@@ -65,6 +65,16 @@ public interface NioFacadeContract {
         assertThat(Files.exists(root.resolve("missing.txt"))).isFalse();
     }
 
+    /** {@code RemotePath.toNioPath()} answers on every scheme: the NIO path behind it, or one of RemotePath's provider. */
+    @Test
+    default void toNioPathGivesAPathOnEveryScheme() throws Exception {
+        RemotePath tree = nioTree();
+        Path a = tree.resolve("a.txt").toNioPath().orElseThrow();
+        assertThat(Files.readString(a)).isEqualTo("alpha");
+        assertThat(a.getFileName().toString()).isEqualTo("a.txt");
+        assertThat(RemotePath.of(tree.fileSystem(), "relative/a.txt").toNioPath()).as("a relative path names no file").isEmpty();
+    }
+
     @Test
     default void writesCopiesMovesAndDeletesThroughFiles() throws Exception {
         RemotePath tree = nioTree();
