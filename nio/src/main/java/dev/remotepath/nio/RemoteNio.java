@@ -39,20 +39,11 @@ public final class RemoteNio {
     public static final class PathFactory implements dev.remotepath.spi.NioPathFactory {
         @Override
         public java.util.Optional<Path> pathOf(RemotePath path) {
-            String scheme = path.toUri().getScheme().toLowerCase(Locale.ROOT);
-            if (scheme.equals("file") || !OURS.containsKey(scheme) && installedFor(scheme) == null) {
-                return java.util.Optional.empty();
+            try {
+                return java.util.Optional.of(provider(path.toUri().getScheme()).pathOf(path));
+            } catch (ProviderNotFoundException none) {
+                return java.util.Optional.empty(); // file: (the JDK's own), or a scheme with no provider of ours
             }
-            return java.util.Optional.of(provider(scheme).pathOf(path));
-        }
-
-        private static RemoteNioProvider installedFor(String scheme) {
-            for (FileSystemProvider p : FileSystemProvider.installedProviders()) {
-                if (p instanceof RemoteNioProvider r && r.getScheme().equals(scheme)) {
-                    return r;
-                }
-            }
-            return null;
         }
     }
 
