@@ -19,14 +19,19 @@ import net.schmizz.sshj.sftp.SFTPException;
  */
 final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPException>> {
 
+    /** How often a wait for an answer looks whether the connection is still there. */
+    private static final long LIVENESS_MS = 250;
+
     private final SFTPEngine engine;
     private final byte[] handle;
+    private final java.util.function.BooleanSupplier alive;
 
     SshjUploadStream(SFTPEngine engine, byte[] handle, long start, int chunkSize, int inFlight, long maxBytesInFlight,
-            Optional<Instant> mtime) {
+            Optional<Instant> mtime, java.util.function.BooleanSupplier alive) {
         super(start, chunkSize, inFlight, maxBytesInFlight, mtime);
         this.engine = engine;
         this.handle = handle;
+        this.alive = alive;
     }
 
     @Override
@@ -46,8 +51,29 @@ final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPExcep
         return engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
     }
 
+    /**
+     * Waits up to the engine's timeout, looking at the connection every {@value #LIVENESS_MS} ms:
+     * sshj fails the answers it awaits when its reader sees the connection end, but a request sent
+     * after that (pipelined behind others) is awaited by nobody, and would hold the copy for the
+     * whole timeout after the server is gone.
+     */
     @Override
     void awaitOk(Promise<Response, SFTPException> request) throws IOException {
-        request.retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensureStatusPacketIsOK();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(engine.getTimeoutMs());
+        while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            Response answer = request.tryRetrieve(Math.clamp(left, 1, LIVENESS_MS), TimeUnit.MILLISECONDS);
+            if (answer != null) {
+                answer.ensureStatusPacketIsOK();
+                return;
+            }
+            if (!alive.getAsBoolean()) {
+                throw new java.net.SocketException("the connection closed while the answers to an upload were awaited");
+            }
+            if (left <= 0) {
+                throw new java.net.SocketTimeoutException("no answer to an upload's request within "
+                        + engine.getTimeoutMs() + " ms");
+            }
+        }
     }
 }

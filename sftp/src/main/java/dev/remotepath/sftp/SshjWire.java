@@ -69,14 +69,13 @@ final class SshjWire implements SftpWire {
     private final boolean checkFile;
     private final boolean copyData;
     private final int inFlight;
-    /** The SSH channel window: an upload keeps at most this many bytes of WRITEs unanswered. */
+    /** An upload keeps at most this many bytes of WRITEs unanswered (see {@link #uploadBytesInFlight}). */
     private final long window;
     /** Bytes per WRITE: 32 KiB, or what the server's limits@openssh.com allows. */
     private final int writeSize;
 
     private SshjWire(SshjLogin.Route route, Engine engine, int inFlight, long window) {
         this.inFlight = inFlight;
-        this.window = window;
         this.route = route;
         this.ssh = route.ssh();
         this.engine = engine;
@@ -86,6 +85,19 @@ final class SshjWire implements SftpWire {
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
         this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
         this.writeSize = writeSize(engine);
+        this.window = uploadBytesInFlight(window, engine.getSubsystem().getRemoteWinSize(), writeSize);
+    }
+
+    /**
+     * Unanswered WRITE bytes an upload may keep: our window option, but no more than half the
+     * server's channel window less one request. sshj waits for the server's window in the
+     * caller's thread, and that wait is not woken when the connection dies: it ends only after
+     * the connection's timeout (a copy cut off by a killed server hung for a minute). OpenSSH
+     * gives 2 MiB and adjusts once half is consumed, so with at most half of it unanswered a
+     * write finds room without waiting.
+     */
+    static long uploadBytesInFlight(long option, long serverWindow, int request) {
+        return Math.max(request, Math.min(option, serverWindow / 2 - request));
     }
 
     /** {@code limits@openssh.com}'s max-write-length where announced and answered, else 32 KiB. */
@@ -319,8 +331,8 @@ final class SshjWire implements SftpWire {
                 throw e;
             }
         }
-        return new Translated.Out(new SshjUploadStream(engine, handle, start, writeSize, inFlight, window, mtime),
-                SshjWire::neutral);
+        return new Translated.Out(new SshjUploadStream(engine, handle, start, writeSize, inFlight, window, mtime,
+                this::alive), SshjWire::neutral);
     }
 
     @Override
