@@ -13,4 +13,12 @@ public record StoreSpace(long total, long usable, long unallocated) {
                     + ", unallocated " + unallocated);
         }
     }
+
+    /**
+     * A NIO file store's space, read once per figure; {@link UnsupportedOperationException} where
+     * the store has none (as RemotePath's own NIO stores on object stores and web servers).
+     */
+    public static StoreSpace of(java.nio.file.FileStore store) throws java.io.IOException {
+        return new StoreSpace(store.getTotalSpace(), store.getUsableSpace(), store.getUnallocatedSpace());
+    }
 }

@@ -290,8 +290,7 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
     public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
         java.nio.file.FileStore store = Files.getFileStore(nio(path));
         try {
-            return Optional.of(new dev.remotepath.spi.StoreSpace(store.getTotalSpace(), store.getUsableSpace(),
-                    store.getUnallocatedSpace()));
+            return Optional.of(dev.remotepath.spi.StoreSpace.of(store));
         } catch (UnsupportedOperationException none) {
             return Optional.empty();
         }

@@ -108,9 +108,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             // jimfs answers for a missing path too: every backend says NoSuchFileException.
             java.nio.file.Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            java.nio.file.FileStore store = java.nio.file.Files.getFileStore(p);
-            return Optional.of(new dev.remotepath.spi.StoreSpace(store.getTotalSpace(), store.getUsableSpace(),
-                    store.getUnallocatedSpace()));
+            return Optional.of(dev.remotepath.spi.StoreSpace.of(java.nio.file.Files.getFileStore(p)));
         } catch (IOException e) {
             throw translate(e, path, null);
         }
