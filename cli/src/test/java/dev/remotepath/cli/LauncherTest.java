@@ -92,15 +92,27 @@ class LauncherTest {
     }
 
     @Test
-    void smallLocalSourcesGoOnC1AndLargeOnesOnC2() throws Exception {
+    void treesOfSmallFilesGoOnC1AndLargeFilesOnC2() throws Exception {
         Path small = Files.createDirectories(root.resolve("small"));
         for (int i = 0; i < 20; i++) {
             Files.writeString(small.resolve("f" + i), "x".repeat(4096));
         }
         Path big = root.resolve("big.bin");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
-            f.setLength(40L << 20); // sparse: du -b counts its 40 MiB all the same
+            f.setLength(40L << 20); // sparse: its size is 40 MiB all the same
         }
+        // Many small files are bound by round trips, not by the cipher, whatever their total.
+        Path many = Files.createDirectories(root.resolve("many"));
+        for (int i = 0; i < 600; i++) {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(many.resolve("f" + i).toFile(), "rw")) {
+                f.setLength(60 << 10);
+            }
+        }
+        assertThat(c1(jvmArgs("sync", many.toString(), "sftp://h/many"))).as("36 MiB in 60 KiB files").isTrue();
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(many.resolve("f0").toFile(), "rw")) {
+            f.setLength((64 << 10) + 1);
+        }
+        assertThat(c1(jvmArgs("sync", many.toString(), "sftp://h/many"))).as("one file over 64 KiB").isFalse();
         assertThat(c1(jvmArgs("cp", "-r", small.toString(), "sftp://h/small"))).as("a small tree").isTrue();
         assertThat(c1(jvmArgs("sync", "--transfers", "4", small.toString(), "s3://b/small"))).isTrue();
         assertThat(c1(jvmArgs("cp", small.resolve("f0").toString(), "sftp://h/f0"))).as("a small file").isTrue();
