@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The scale suite (issue #19): no-op syncs of 10^5 and 10^6 files, each in a JVM of its own
-# (ScaleProbe: time per file, and the peak heap live after each collection during the run),
+# (ScaleProbe: time per file, then the peak live set of a second, untimed no-op read by a full
+# collection every 20 ms, or four times as long as the last one took),
 # local->local, local->mem and from a mem source whose listings take 1 ms; the 70,000-directory
 # case (WideTreeSyncTest); and bin/rpath sync of the 10^6-file no-op beside rclone sync, whole
 # process, in the same reps. Trees are made once under benchmarks/target/scale-bench (~2.2 M
-# inodes) and kept for the next run; 100 directories of 100 files per parent, so the largest
-# directory is the same size at every total. A mem tree of 10^6 files takes ~9.5 GB of heap
-# (jimfs gives each file an 8 KiB block): the probe runs with -Xmx14g (SCALE_XMX).
+# inodes) and kept for the next run; 100 directories of 100 empty files per parent, so the largest
+# directory is the same size at every total. The files are empty so that a mem copy holds no
+# content blocks (jimfs gives any content an 8 KiB block: 9.5 GB of heap at 10^6 files, which
+# made the young collections' readings and times measure jimfs, not the run).
 #   benchmarks/run --suite scale [--samples N] [--sizes 100000,1000000]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,10 +27,11 @@ if [ ! -f "$jar" ] || [ -n "$(find api local mem syncer testkit benchmarks/src -
   ./mvnw -q -B package -DskipTests -pl benchmarks -am >&2
 fi
 [ -f cli/target/rpath.jar ] || ./mvnw -q -B package -DskipTests -pl cli -am >&2
-W=$PWD/benchmarks/target/scale-bench/v2
+W=$PWD/benchmarks/target/scale-bench/v3
 mkdir -p "$W"
-# A small young generation: the collector runs every few MB, so its after-GC readings track the live set.
-probe() { "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xmn16m -Xmx${SCALE_XMX:-14g} \
+# SerialGC: the probe's System.gc() is a full, stop-the-world collection, so the heap in use right
+# after it is the live set.
+probe() { "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xmx${SCALE_XMX:-8g} \
   -cp "$jar" dev.remotepath.bench.ScaleProbe "$@" 2> >(grep -v "^SLF4J" >&2); }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p"; }
@@ -44,7 +47,6 @@ echo "|---|---|---|---|---|---|---|"
 declare -A NS PEAK OWN
 for mode in local-local local-mem mem-latency; do
   for n in "${SIZES[@]}"; do
-    [ "$mode" = mem-latency ] && [ "$n" -gt 100000 ] && [ "${SCALE_MEM_LATENCY_ALL:-0}" = 0 ] && continue
     ms=(); pk=(); base=(); own=(); files=0
     for ((i = 0; i < samples; i++)); do
       case $mode in
@@ -63,12 +65,26 @@ for mode in local-local local-mem mem-latency; do
     echo "| no-op $mode | $files | $m | $ns | $p | $b | $o |"
   done
 done
+# A control for the mem cases: the smallest tree's no-op with the largest tree's mem copy beside it
+# in the same heap (not synced): if its time per file grows too, it is the heap's size (jimfs's
+# ~1.5 KB per file, caches and TLB), not the number of files synced, that costs.
+if [ ${#SIZES[@]} -ge 2 ]; then
+  ms=()
+  for ((i = 0; i < samples; i++)); do
+    out=$(probe noop local-mem "$W/src-${SIZES[0]}" "$W/src-${SIZES[-1]}")
+    ms+=("$(echo "$out" | field ms)"); files=$(echo "$out" | field files)
+  done
+  m=$(printf '%s\n' "${ms[@]}" | median)
+  NS[control]=$(echo "$m * 1000000 / $files" | bc)
+  echo "| no-op local-mem, ${SIZES[-1]} more files in the heap | $files | $m | ${NS[control]} | | | |"
+fi
 echo
 if [ ${#SIZES[@]} -ge 2 ]; then
+  echo "- control: time per file of the ${SIZES[0]}-file local-mem no-op with ${SIZES[-1]} more files in the heap vs without: $(echo "scale=2; ${NS[control]} / ${NS[local-mem-${SIZES[0]}]}" | bc)x"
   small=${SIZES[0]} large=${SIZES[-1]}
   # The run's own heap is what it kept live beyond what was live before it (for local-mem, the
   # mem tree itself grows with the total and is not the run's); under 1 MB counts as 1 MB.
-  for mode in local-local local-mem; do
+  for mode in local-local local-mem mem-latency; do
     a=$(echo "if (${OWN[$mode-$large]} < 1) 1 else ${OWN[$mode-$large]}" | bc); b=$(echo "if (${OWN[$mode-$small]} < 1) 1 else ${OWN[$mode-$small]}" | bc)
     echo "- $mode: time per file $large vs $small: $(echo "scale=2; ${NS[$mode-$large]} / ${NS[$mode-$small]}" | bc)x (target <= 1.3); the run's own peak heap $(echo "scale=2; $a / $b" | bc)x, peak live heap $(echo "scale=2; ${PEAK[$mode-$large]} / ${PEAK[$mode-$small]}" | bc)x (target <= 1.2)"
   done
