@@ -16,14 +16,15 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.management.ObjectName;
 
 /**
  * One measurement of the {@code scale} suite (issue #19), run in a JVM of its own by
  * {@code benchmarks/scale/suite.sh}: a no-op sync of a large tree, timed, then the same no-op
- * again (up to three times, until there are ten readings), untimed, with a class histogram (a full collection, then a count of the bytes of every
- * object that survived it) every {@value #SAMPLE_MILLIS} ms, or as long as the last
- * one took if longer: the live set at that moment. The peak of those readings less what
+ * again (up to three times, until there are ten readings), untimed, with a class histogram (a
+ * full collection, then a count of the bytes of every object that survived it) every
+ * {@value #SAMPLE_MILLIS} ms, or as long as the last one took if longer: the live set then. The peak of those readings less what
  * was live before the run (such as a mem tree) is the run's own memory. Young collections'
  * after-readings are not used: what was in flight at a young collection is promoted and stays
  * as floating garbage until a full one, which made a large old generation (a mem tree) read as
@@ -38,7 +39,8 @@ import javax.management.ObjectName;
  * </pre>
  * Prints one line: {@code files=N ms=T peakLiveMB=P baseMB=B ownMB=O nsPerFile=X readings=R}: the
  * timed run, then the live-set run's peak, what was live before it, the peak beyond that, and how
- * many full collections it read.
+ * many histograms it took (a failed one ends the program: a peak without readings would be the
+ * base).
  */
 public final class ScaleProbe {
 
@@ -124,11 +126,17 @@ public final class ScaleProbe {
         AtomicLong peak = new AtomicLong(base);
         AtomicLong readings = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
         Thread sampler = Thread.ofPlatform().daemon().name("live-set").start(() -> {
             while (running.get()) {
                 long g0 = System.nanoTime();
                 // a full collection, then a count of what survived it
-                peak.accumulateAndGet(liveBytes(), Math::max);
+                try {
+                    peak.accumulateAndGet(liveBytes(), Math::max);
+                } catch (RuntimeException e) {
+                    failure.set(e);
+                    return;
+                }
                 readings.incrementAndGet();
                 // A histogram of a large heap (a mem tree of 10^6 files) takes seconds: the run
                 // gets at least as long between them, or it would barely move.
@@ -150,6 +158,9 @@ public final class ScaleProbe {
         }
         running.set(false);
         sampler.join();
+        if (failure.get() != null) {
+            throw new IllegalStateException("a live-set reading failed", failure.get());
+        }
         long files = r.filesSkipped();
         System.out.printf(Locale.ROOT,
                 "files=%d ms=%.1f peakLiveMB=%.1f baseMB=%.1f ownMB=%.2f nsPerFile=%.0f readings=%d%n", files,
