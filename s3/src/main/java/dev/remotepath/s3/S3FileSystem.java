@@ -102,7 +102,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         this.provider = provider;
         this.bucket = bucket;
         this.options = options;
-        this.partsInFlight = new java.util.concurrent.Semaphore(
+        this.partBuffers = new java.util.concurrent.Semaphore(
                 (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / options.partSize())));
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
@@ -528,14 +528,20 @@ public final class S3FileSystem implements RemoteFileSystem {
     /** Publishes a whole object in one PUT; {@code createOnly}: only if no object has the key. */
     void putObject(RemotePath file, String key, byte[] content, int length, Map<String, String> metadata,
             String contentType, boolean createOnly) throws IOException {
+        putObject(file, key, () -> new java.io.ByteArrayInputStream(content, 0, length), length, metadata, contentType,
+                createOnly);
+    }
+
+    /** Publishes a whole object of {@code length} bytes read from {@code content} (read again on a retry). */
+    void putObject(RemotePath file, String key, software.amazon.awssdk.http.ContentStreamProvider content, long length,
+            Map<String, String> metadata, String contentType, boolean createOnly) throws IOException {
         try {
             client.putObject(p -> {
-                p.bucket(bucket).key(key).contentType(contentType).contentLength((long) length).metadata(metadata);
+                p.bucket(bucket).key(key).contentType(contentType).contentLength(length).metadata(metadata);
                 if (createOnly) {
                     p.ifNoneMatch("*");
                 }
-            }, RequestBody.fromContentProvider(() -> new java.io.ByteArrayInputStream(content, 0, length), length,
-                    contentType));
+            }, RequestBody.fromContentProvider(content, length, contentType));
         } catch (S3Exception e) {
             throw createOnly ? S3Errors.createOnlyRefused(e, file.toString()) : translate(e, file);
         } catch (SdkException e) {
@@ -832,11 +838,13 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     /**
-     * Parts in flight across all writers ({@link S3Options#uploadMemory()}): with one budget per
-     * writer, four transfers of large files held 4 x 5 parts of 8 MiB, and the command's RSS
-     * grew past 400 MB.
+     * Places for part buffers across all writers ({@link S3Options#uploadMemory()}): one per buffer
+     * of {@code partSize} bytes, whether filling, held back below the threshold or in flight. With
+     * one budget per writer, four transfers of large files held 4 x 5 parts of 8 MiB and the
+     * command's RSS grew past 400 MB; with only parts in flight counted, the buffers being filled
+     * and held back doubled the budget.
      */
-    final java.util.concurrent.Semaphore partsInFlight;
+    final java.util.concurrent.Semaphore partBuffers;
     /** Part buffers whose upload finished, for the next part of any writer; emptied when none is open. */
     private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spareParts = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.concurrent.atomic.AtomicInteger spareCount = new java.util.concurrent.atomic.AtomicInteger();
@@ -848,20 +856,27 @@ public final class S3FileSystem implements RemoteFileSystem {
             spareCount.decrementAndGet();
             return b;
         }
+        partBuffersMade.incrementAndGet();
         return new byte[options.partSize()];
     }
 
+    /** Part buffers allocated so far (not taken from the spares): the tests' view of the budget. */
+    final java.util.concurrent.atomic.AtomicInteger partBuffersMade = new java.util.concurrent.atomic.AtomicInteger();
+
     /**
-     * Gives a part buffer back once its upload is done (and its place in the budget released).
-     * Spares are kept only while the budget has room for them to go out again, so parts in
-     * flight and spares together never exceed it.
+     * Gives a part buffer's place in the budget back, the buffer kept as a spare when
+     * {@code reusable} (nothing reads it any more). Spares are kept only while the budget has room
+     * for them to go out again, so part buffers in use and spares together never exceed it; the
+     * spare is offered before the place is released, so a writer waiting for that place finds it
+     * instead of allocating another.
      */
-    void partDone(byte[] buffer) {
-        if (buffer.length == options.partSize() && openStreams.get() > 0
-                && spareCount.get() < partsInFlight.availablePermits()) {
+    void partBufferDone(byte[] buffer, boolean reusable) {
+        if (reusable && buffer.length == options.partSize() && openStreams.get() > 0
+                && spareCount.get() <= partBuffers.availablePermits()) {
             spareCount.incrementAndGet();
             spareParts.offer(buffer);
         }
+        partBuffers.release();
     }
 
     /** Streams open now; none once callers have closed what they opened (the tests' leak check). */

@@ -247,10 +247,13 @@ public final class S3Options implements FileSystemOptions {
     }
 
     /**
-     * The bytes of parts in flight across all of this file system's writers (32 MiB by default: four
-     * 8 MiB parts), whatever the number of concurrent transfers; each writer also holds the part it
-     * fills. At least one part always goes. Memory of uploads is therefore {@code uploadMemory +
-     * writers * partSize} at most.
+     * The bytes of part buffers across all of this file system's writers (32 MiB by default: four
+     * 8 MiB parts), whatever the number of concurrent transfers: the parts in flight, the parts
+     * being filled and those held back below {@link #multipartThreshold()} each take a place, and a
+     * writer waits for one. At least one part always goes. Memory of uploads is therefore
+     * {@code uploadMemory} plus, per writer, a buffer smaller than {@code partSize} while an object
+     * is small. A writer holding parts back that finds no place starts its multipart upload rather
+     * than wait, so an object may then be multipart below the threshold.
      */
     public long uploadMemory() {
         return uploadMemory;

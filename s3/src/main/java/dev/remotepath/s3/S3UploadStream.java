@@ -21,9 +21,11 @@ import software.amazon.awssdk.services.s3.model.CompletedPart;
  * Uploads an object as it is written, visible to readers only once {@link #close()} succeeded.
  * Up to {@link S3Options#multipartThreshold()} bytes are buffered and sent in one PUT; beyond
  * that, a multipart upload sends {@link S3Options#partSize()} parts, up to
- * {@link S3Options#uploadConcurrency()} at once, the writer waiting when all are busy, so memory
- * stays bounded whatever the object's size. Any failure, and {@link #abort()}, aborts the
- * multipart upload so that no parts are left behind.
+ * {@link S3Options#uploadConcurrency()} at once, the writer waiting when all are busy. Every
+ * buffer of {@code partSize} bytes (the one being filled, parts held back below the threshold,
+ * parts in flight) holds a place in the file system's {@link S3Options#uploadMemory()} budget,
+ * so memory stays bounded whatever the objects' sizes and the number of writers. Any failure,
+ * and {@link #abort()}, aborts the multipart upload so that no parts are left behind.
  */
 final class S3UploadStream extends AbortableOutputStream {
 
@@ -38,6 +40,7 @@ final class S3UploadStream extends AbortableOutputStream {
     private final List<byte[]> held = new ArrayList<>();
     private final List<Future<CompletedPart>> parts = new ArrayList<>();
     private final List<Permit> permits = new ArrayList<>();
+    /** Smaller than {@code partSize} while it grows (outside the budget), then a part buffer (inside it). */
     private byte[] buffer = new byte[8 * 1024];
     private int count;
     private long total;
@@ -83,7 +86,7 @@ final class S3UploadStream extends AbortableOutputStream {
                 if (count == partSize) {
                     partFull();
                 } else {
-                    buffer = Arrays.copyOf(buffer, (int) Math.min(partSize, (long) buffer.length * 2));
+                    grow();
                 }
             }
             int n = Math.min(len, buffer.length - count);
@@ -98,18 +101,75 @@ final class S3UploadStream extends AbortableOutputStream {
         }
     }
 
-    private void partFull() throws IOException {
-        byte[] part = buffer;
-        // Part buffers are reused from part to part and writer to writer (the file system's
-        // spares): a fresh 8 MiB array per part left the heap, and the process's RSS, full of
-        // dead ones until a full collection.
-        buffer = fs.partBuffer();
-        count = 0;
-        if (uploadId == null) {
-            held.add(part); // not yet past the threshold
+    /** Doubles the buffer; its last step takes a part buffer, and with it a place in the budget. */
+    private void grow() throws IOException {
+        long doubled = Math.max(8 * 1024, (long) buffer.length * 2);
+        if (doubled < partSize) {
+            buffer = Arrays.copyOf(buffer, (int) doubled);
             return;
         }
-        submit(part, partSize);
+        byte[] part = takePartBuffer();
+        System.arraycopy(buffer, 0, part, 0, count);
+        buffer = part;
+    }
+
+    /** The buffer is full and more bytes follow. */
+    private void partFull() throws IOException {
+        byte[] part = buffer;
+        buffer = NO_BUFFER;
+        count = 0;
+        if (uploadId == null) {
+            held.add(part); // sent by begin(), or given back with the rest if it fails
+            if (total >= threshold) {
+                begin(); // more bytes follow, so the object is past the threshold: send rather than hold
+            }
+        } else {
+            submit(part, partSize);
+        }
+        buffer = takePartBuffer();
+    }
+
+    private static final byte[] NO_BUFFER = new byte[0];
+
+    /**
+     * A buffer of {@code partSize} bytes, once the budget has a place for it. Part buffers are
+     * reused from part to part and writer to writer (the file system's spares): a fresh 8 MiB
+     * array per part left the heap, and the process's RSS, full of dead ones until a full
+     * collection. A writer holding parts back below the threshold does not wait for a place: every
+     * place could be held back by writers each waiting for one more, with nothing in flight to
+     * free one; it starts its multipart upload instead (the object is then multipart though it
+     * may end below the threshold).
+     */
+    private byte[] takePartBuffer() throws IOException {
+        if (!fs.partBuffers.tryAcquire()) {
+            if (!held.isEmpty()) {
+                begin();
+            }
+            try {
+                fs.partBuffers.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abortQuietly(new InterruptedIOException(file + ": interrupted"));
+                throw new InterruptedIOException(file + ": upload interrupted");
+            }
+        }
+        return fs.partBuffer();
+    }
+
+    /** Gives back the places of the buffers never sent: held parts and the one being filled. */
+    private void dropBuffers() {
+        held.forEach(this::giveBack);
+        held.clear();
+        giveBack(buffer);
+        buffer = NO_BUFFER;
+        count = 0;
+    }
+
+    /** Gives a part buffer's place back, and the buffer to the spares; a smaller buffer had none. */
+    private void giveBack(byte[] b) {
+        if (b.length == partSize) {
+            fs.partBufferDone(b, true);
+        }
     }
 
     /** Past the threshold: start the multipart upload and send what was held back. */
@@ -120,13 +180,15 @@ final class S3UploadStream extends AbortableOutputStream {
                     .contentType(S3FileSystem.OCTET_STREAM)).uploadId();
         } catch (SdkException e) {
             finished = true;
+            dropBuffers();
+            ended();
             throw fs.translate(e, file);
         }
         fs.uploadStarted(this);
-        for (byte[] part : held) {
+        while (!held.isEmpty()) {
+            byte[] part = held.removeFirst(); // out of the list first: a failed submit has given its place back
             submit(part, part.length);
         }
-        held.clear();
     }
 
     /** The multipart upload's id once it has begun. */
@@ -137,19 +199,14 @@ final class S3UploadStream extends AbortableOutputStream {
     private void submit(byte[] content, int length) throws IOException {
         int number = parts.size() + 1;
         try {
-            slots.acquire();
-            try {
-                fs.partsInFlight.acquire(); // after this writer's own slot: never held while waiting for it
-            } catch (InterruptedException e) {
-                slots.release();
-                throw e;
-            }
+            slots.acquire(); // the part's place in the budget came with its buffer
         } catch (InterruptedException e) {
+            giveBack(content);
             Thread.currentThread().interrupt();
             abortQuietly(new InterruptedIOException(file + ": interrupted"));
             throw new InterruptedIOException(file + ": upload interrupted");
         }
-        Permit permit = new Permit();
+        Permit permit = new Permit(content.length == partSize);
         try {
             failFast();
         } catch (IOException | RuntimeException e) {
@@ -166,9 +223,7 @@ final class S3UploadStream extends AbortableOutputStream {
                                     () -> new ByteArrayInputStream(content, 0, length), length, S3FileSystem.OCTET_STREAM));
                     return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
                 } finally {
-                    if (permit.release()) {
-                        fs.partDone(content); // the SDK is done with it: retries re-read it only within uploadPart
-                    }
+                    permit.release(content); // the SDK is done with it: retries re-read it only within uploadPart
                 }
             });
         } catch (RuntimeException rejected) { // the file system closed under the writer
@@ -180,20 +235,32 @@ final class S3UploadStream extends AbortableOutputStream {
     }
 
     /**
-     * One part's places in this writer's and the file system's budgets, given back exactly once:
-     * by the part's task when it ends, or by an abort that cancelled it before it ran (whose
-     * buffer then never goes back to the spares: the task may still be reading it).
+     * One part's places in this writer's and (for a part buffer) the file system's budgets, given
+     * back exactly once: by the part's task when it ends, or by an abort that cancelled it before
+     * it ran (whose buffer then never goes back to the spares: the task may still be reading it).
      */
     private final class Permit {
         private final java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+        private final boolean budgeted;
 
-        boolean release() {
+        Permit(boolean budgeted) {
+            this.budgeted = budgeted;
+        }
+
+        /** Gives the places back, without the buffer: a task may still be reading it. */
+        void release() {
+            release(null);
+        }
+
+        /** Gives the places back, and {@code done} (no longer read) to the spares. */
+        void release(byte[] done) {
             if (!held.compareAndSet(true, false)) {
-                return false;
+                return;
             }
-            fs.partsInFlight.release();
+            if (budgeted) {
+                fs.partBufferDone(done == null ? NO_BUFFER : done, done != null);
+            }
             slots.release();
-            return true;
         }
     }
 
@@ -239,14 +306,23 @@ final class S3UploadStream extends AbortableOutputStream {
         fs.requireOpen();
         if (uploadId == null) {
             finished = true;
-            byte[] whole = whole();
-            fs.putObject(file, key, whole, whole.length, metadata, S3FileSystem.OCTET_STREAM, createOnly);
+            try {
+                putWhole();
+            } finally {
+                dropBuffers();
+            }
             fs.published(file);
             return;
         }
         try {
-            if (count > 0) {
-                submit(buffer, count);
+            byte[] last = buffer;
+            int length = count;
+            buffer = NO_BUFFER; // the place goes with the part now, or back here
+            count = 0;
+            if (length > 0) {
+                submit(last, length);
+            } else {
+                giveBack(last);
             }
             List<CompletedPart> done = new ArrayList<>();
             for (Future<CompletedPart> f : parts) {
@@ -283,19 +359,23 @@ final class S3UploadStream extends AbortableOutputStream {
         }
     }
 
-    private byte[] whole() {
+    /** One PUT of what was written, read from the held parts and the buffer as they are (no copy). */
+    private void putWhole() throws IOException {
         if (held.isEmpty()) {
-            return count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
+            fs.putObject(file, key, buffer, count, metadata, S3FileSystem.OCTET_STREAM, createOnly);
+            return;
         }
-        byte[] all = new byte[Math.toIntExact(total)];
-        int at = 0;
-        for (byte[] part : held) {
-            System.arraycopy(part, 0, all, at, part.length);
-            at += part.length;
-        }
-        System.arraycopy(buffer, 0, all, at, count);
-        held.clear();
-        return all;
+        List<byte[]> chunks = List.copyOf(held);
+        byte[] last = buffer;
+        int lastLength = count;
+        fs.putObject(file, key, () -> {
+            List<java.io.InputStream> streams = new ArrayList<>();
+            for (byte[] c : chunks) {
+                streams.add(new ByteArrayInputStream(c));
+            }
+            streams.add(new ByteArrayInputStream(last, 0, lastLength));
+            return new java.io.SequenceInputStream(java.util.Collections.enumeration(streams));
+        }, total, metadata, S3FileSystem.OCTET_STREAM, createOnly);
     }
 
     @Override
@@ -315,8 +395,7 @@ final class S3UploadStream extends AbortableOutputStream {
     private void abortQuietly(Throwable failure) {
         finished = true;
         ended();
-        held.clear();
-        buffer = new byte[0];
+        dropBuffers(); // never sent: no task reads them
         if (uploadId == null) {
             return;
         }

@@ -121,7 +121,65 @@ class S3UploadMemoryTest {
             assertThat(back[0]).isEqualTo((byte) w);
             assertThat(back[back.length - 1]).isEqualTo((byte) w);
         }
-        assertThat(fs.partsInFlight.availablePermits()).as("every place given back").isEqualTo(2);
+        assertThat(fs.partBuffers.availablePermits()).as("every place given back").isEqualTo(2);
+    }
+
+    /**
+     * The buffers being filled and the parts held back below the threshold are inside the budget
+     * too: they doubled it before (four writers each filling a part beside the two in flight). With
+     * a threshold of three parts, four writers each holding parts back would each wait for one
+     * more place with nothing in flight to free one; a writer that cannot get a place starts its
+     * multipart upload instead, so all of them finish.
+     */
+    @Test
+    void buffersBeingFilledAndHeldBackAreInsideTheBudgetWithoutDeadlock() throws Exception {
+        server.createBucket("budget-held");
+        RemotePath held = RemotePaths.get(URI.create("s3://budget-held/"), server.options(b -> b.partSize(PART)
+                .multipartThreshold(3L * PART).uploadConcurrency(4).uploadMemory(2L * PART)));
+        S3FileSystem heldFs = (S3FileSystem) held.fileSystem();
+        try {
+            byte[] content = new byte[5 * PART + 3];
+            ExecutorService writers = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<?>> done = new ArrayList<>();
+                for (int w = 0; w < 4; w++) {
+                    int id = w;
+                    done.add(writers.submit(() -> {
+                        byte[] mine = content.clone();
+                        Arrays.fill(mine, (byte) (id + 1));
+                        try (OutputStream out = heldFs.openWrite(held.resolve("big-" + id),
+                                dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE)) {
+                            for (int at = 0; at < mine.length; at += 64 * 1024) {
+                                out.write(mine, at, Math.min(64 * 1024, mine.length - at));
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+                }
+            } finally {
+                writers.shutdownNow();
+            }
+            assertThat(heldFs.partBuffersMade.get()).as("part buffers ever allocated, budget of two")
+                    .isLessThanOrEqualTo(2);
+            for (int w = 0; w < 4; w++) {
+                byte[] back = held.resolve("big-" + w).readAllBytes();
+                assertThat(back).hasSize(content.length);
+                assertThat(back[PART]).isEqualTo((byte) (w + 1));
+                assertThat(back[back.length - 1]).isEqualTo((byte) (w + 1));
+            }
+            // a writer held back below the threshold and aborted gives its places back too
+            OutputStream out = heldFs.openWrite(held.resolve("aborted"), dev.remotepath.spi.WriteMode.CREATE_OR_TRUNCATE);
+            out.write(new byte[2 * PART + 1]);
+            ((AbortableOutputStream) out).abort();
+            assertThat(held.resolve("aborted").exists()).isFalse();
+            assertThat(heldFs.partBuffers.availablePermits()).as("every place given back").isEqualTo(2);
+            assertThat(heldFs.openStreams()).isZero();
+        } finally {
+            heldFs.close();
+        }
     }
 
     @Test
@@ -133,7 +191,7 @@ class S3UploadMemoryTest {
             assertThatThrownBy(() -> out.write(1)).isInstanceOf(IOException.class);
         }
         assertThat(bucket.resolve("aborted-0").exists()).isFalse();
-        assertThat(fs.partsInFlight.availablePermits()).as("places after aborts").isEqualTo(2);
+        assertThat(fs.partBuffers.availablePermits()).as("places after aborts").isEqualTo(2);
         assertThat(fs.openStreams()).isZero();
     }
 }
