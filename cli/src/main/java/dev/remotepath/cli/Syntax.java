@@ -2,7 +2,6 @@ package dev.remotepath.cli;
 
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -137,7 +136,9 @@ final class Syntax {
         Syntax syntax = global;
         int[] given = new int[0];
         int position = 0;
-        Set<Option> seen = new HashSet<>();
+        // By identity: a record's own hashCode is bootstrapped by invokedynamic, which spun six
+        // classes in a fresh JVM (~11 ms of every command's start) to hash what is one object.
+        Set<Option> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         boolean optionsEnded = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
