@@ -40,9 +40,9 @@ final class Json {
         Obj o = obj().put("name", name)
                 .put("type", stat.type().label())
                 .put("size", stat.type() == FileType.FILE && stat.size().isPresent() ? stat.size().getAsLong() : null)
-                .put("mtime", stat.lastModified().map(Object::toString).orElse(null));
+                .put("mtime", stat.lastModified().map(Text::instant).orElse(null));
         if (stat.storedAt().isPresent()) {
-            o.put("storedAt", stat.storedAt().get().toString()); // S3: when the object was stored, not its mtime
+            o.put("storedAt", Text.instant(stat.storedAt().get())); // S3: when the object was stored, not its mtime
         }
         return o;
     }

@@ -7,7 +7,9 @@ import dev.remotepath.RemotePaths;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -60,6 +62,18 @@ class RpathTest {
         assertThat(rpath("ls", "-l", src.toString()).lines().getFirst())
                 .isEqualTo("-            5  2024-02-29T13:37:42Z" + " ".repeat(10) + "  a.txt");
         assertThat(rpath("ls", "-l", src.toString()).lines().get(1)).matches("d            -  \\S+ *  sub/");
+    }
+
+    @Test
+    void longListingsShowALinksOwnTime() throws Exception {
+        Path dir = Files.createDirectories(src.resolveSibling("links"));
+        Path link = Files.createSymbolicLink(dir.resolve("to-a"), src.resolve("a.txt"));
+        Files.getFileAttributeView(link, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.from(Instant.parse("2001-02-03T04:05:06.5Z")), null, null);
+        assertThat(rpath("ls", "-l", dir.toString()).lines())
+                .containsExactly("l            -  2001-02-03T04:05:06.500Z" + " ".repeat(6) + "  to-a");
+        assertThat(rpath("ls", "--json", dir.toString()).lines())
+                .containsExactly("{\"name\":\"to-a\",\"type\":\"symlink\",\"size\":null,\"mtime\":\"2001-02-03T04:05:06.500Z\"}");
     }
 
     @Test
