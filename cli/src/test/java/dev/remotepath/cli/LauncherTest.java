@@ -37,9 +37,11 @@ class LauncherTest {
         Files.writeString(target.resolve("rpath.jar"), "jar");
         Files.writeString(target.resolve("rpath.aot"), "cache");
         Files.writeString(target.resolve("rpath-remote.aot"), "cache");
+        Files.writeString(target.resolve("rpath-listing.aot"), "cache");
         FileTime later = FileTime.from(Instant.now().plusSeconds(5));
         Files.setLastModifiedTime(target.resolve("rpath.aot"), later);
         Files.setLastModifiedTime(target.resolve("rpath-remote.aot"), later);
+        Files.setLastModifiedTime(target.resolve("rpath-listing.aot"), later);
     }
 
     private List<String> jvmArgs(Map<String, String> env, String... args) throws Exception {
@@ -69,8 +71,8 @@ class LauncherTest {
 
     @Test
     void localCommandsRunOnC1WithTheLocalCache() throws Exception {
-        for (String[] args : List.of(new String[] {"ls", "-l", "/tmp"}, new String[] {"sync", "/a", "/b"},
-                new String[] {"cp", "-r", "/a", "mem://x/"}, new String[] {"--help"})) {
+        for (String[] args : List.of(new String[] {"sync", "/a", "/b"},
+                new String[] {"cp", "-r", "/a", "mem://x/"}, new String[] {"--help"}, new String[] {"rm", "/a"})) {
             List<String> jvm = jvmArgs(args);
             assertThat(c1(jvm)).as(String.join(" ", args)).isTrue();
             assertThat(cache(jvm)).endsWith("/rpath.aot");
@@ -146,6 +148,19 @@ class LauncherTest {
     }
 
     @Test
+    void localListingCommandsGetTheSmallestCache() throws Exception {
+        for (String[] args : List.of(new String[] {"ls", "-l", "/tmp"}, new String[] {"--json", "stat", "/tmp"},
+                new String[] {"ls", "-lR", "file:///tmp"})) {
+            List<String> jvm = jvmArgs(args);
+            assertThat(c1(jvm)).as(String.join(" ", args)).isTrue();
+            assertThat(cache(jvm)).as(String.join(" ", args)).endsWith("/rpath-listing.aot");
+        }
+        assertThat(cache(jvmArgs("ls", "sftp://h/dir"))).endsWith("/rpath-remote.aot");
+        Files.delete(root.resolve("cli/target/rpath-listing.aot"));
+        assertThat(cache(jvmArgs("ls", "-l", "/tmp"))).as("a build without it").endsWith("/rpath.aot");
+    }
+
+    @Test
     void shortRemoteCommandsStayOnC1WithTheRemoteCache() throws Exception {
         List<String> jvm = jvmArgs("ls", "-l", "sftp://h/dir");
         assertThat(c1(jvm)).isTrue();
@@ -167,6 +182,8 @@ class LauncherTest {
     @Test
     void aStaleCacheIsLeftOut() throws Exception {
         Files.setLastModifiedTime(root.resolve("cli/target/rpath.aot"), FileTime.from(Instant.now().minusSeconds(60)));
+        assertThat(cache(jvmArgs("sync", "/a", "/b"))).isEqualTo("none");
+        Files.setLastModifiedTime(root.resolve("cli/target/rpath-listing.aot"), FileTime.from(Instant.now().minusSeconds(60)));
         assertThat(cache(jvmArgs("ls", "/tmp"))).isEqualTo("none");
     }
 }
