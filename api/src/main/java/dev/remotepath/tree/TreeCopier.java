@@ -200,12 +200,7 @@ public final class TreeCopier {
                 first.addSuppressed(later);
             }
         }
-        switch (first) {
-            case IOException io -> throw io;
-            case RuntimeException rt -> throw rt;
-            case Error err -> throw err;
-            default -> throw new IOException(first);
-        }
+        throw BoundedTraversal.rethrown(first);
     }
 
     /** Hands a file to the transfer pool, waiting for a free slot; stops the walk after a failure. */

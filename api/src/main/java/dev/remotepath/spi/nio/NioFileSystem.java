@@ -431,17 +431,28 @@ public abstract class NioFileSystem implements RemoteFileSystem {
                     return out;
                 }
             }
-            IOException out = switch (fse) {
-                case NoSuchFileException x -> new NoSuchFileException(f, o, reason);
-                case FileAlreadyExistsException x -> new FileAlreadyExistsException(f, o, reason);
-                case DirectoryNotEmptyException x -> new DirectoryNotEmptyException(f);
-                case NotDirectoryException x -> new NotDirectoryException(f);
-                case AccessDeniedException x -> new AccessDeniedException(f, o, reason);
-                case NotLinkException x -> new NotLinkException(f, o, reason);
-                case FileSystemLoopException x -> new FileSystemLoopException(f);
-                case AtomicMoveNotSupportedException x -> new AtomicMoveNotSupportedException(f, o, reason);
-                default -> new FileSystemException(f, o, reason);
-            };
+            // An instanceof chain, not a type switch: the switch is bootstrapped by invokedynamic,
+            // a class spun (~4 ms) in the fresh command whose first stat finds nothing, as most do.
+            IOException out;
+            if (fse instanceof NoSuchFileException) {
+                out = new NoSuchFileException(f, o, reason);
+            } else if (fse instanceof FileAlreadyExistsException) {
+                out = new FileAlreadyExistsException(f, o, reason);
+            } else if (fse instanceof DirectoryNotEmptyException) {
+                out = new DirectoryNotEmptyException(f);
+            } else if (fse instanceof NotDirectoryException) {
+                out = new NotDirectoryException(f);
+            } else if (fse instanceof AccessDeniedException) {
+                out = new AccessDeniedException(f, o, reason);
+            } else if (fse instanceof NotLinkException) {
+                out = new NotLinkException(f, o, reason);
+            } else if (fse instanceof FileSystemLoopException) {
+                out = new FileSystemLoopException(f);
+            } else if (fse instanceof AtomicMoveNotSupportedException) {
+                out = new AtomicMoveNotSupportedException(f, o, reason);
+            } else {
+                out = new FileSystemException(f, o, reason);
+            }
             out.initCause(e);
             return out;
         }
