@@ -377,8 +377,10 @@ public abstract class NioFileSystem implements RemoteFileSystem {
                     : Files.getLastModifiedTime(nio(source));
             // Both times given: NIO then sets them without first reading the file's attributes
             // (Files.setLastModifiedTime reads them to keep the access time). The copy was just
-            // made, so its access time is now anyway.
-            Files.getFileAttributeView(nio(tmp), BasicFileAttributeView.class).setTimes(mtime, FileTime.from(Instant.now()), null);
+            // made, so its access time is now anyway. Not through links: NIO then sets them by
+            // path (utimensat) instead of opening the file for it, two system calls fewer a file.
+            Files.getFileAttributeView(nio(tmp), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .setTimes(mtime, FileTime.from(Instant.now()), null);
             rename(tmp, target, replaceExisting);
             return true;
         } catch (IOException e) {
