@@ -24,14 +24,10 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,13 +38,9 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
-import software.amazon.awssdk.services.s3.model.Delete;
-import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
-import software.amazon.awssdk.services.s3.model.S3Error;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -74,10 +66,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     static final String OCTET_STREAM = "application/octet-stream";
     private static final String DIRECTORY_TYPE = "application/x-directory";
     private static final int MAX_KEY_BYTES = 1024;
-    private static final int DELETE_BATCH = 1000;
     private static final Set<ChecksumAlgorithm> NATIVE = EnumSet.of(ChecksumAlgorithm.MD5, ChecksumAlgorithm.SHA1,
             ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.CRC64NVME);
-    private static final int KNOWN_DIRECTORIES_LIMIT = 100_000;
 
     private final RemoteFileSystemProvider provider;
     private final String bucket;
@@ -86,14 +76,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     private final Runnable onClose;
     private final String uriPrefix;
     final ExecutorService partUploads = Executors.newVirtualThreadPerTaskExecutor();
-    /** Prefixes ({@code a/b/}) seen to exist, so that writes into them skip the parent check. */
-    private final Set<String> knownDirectories = ConcurrentHashMap.newKeySet();
-    /**
-     * Directories whose subdirectories are all in {@link #knownDirectories} (listed to the end,
-     * or created here): a write into one needs no request to learn that its name is not a
-     * directory.
-     */
-    private final Set<String> childrenKnown = ConcurrentHashMap.newKeySet();
+    /** What this file system has learnt of the bucket's directories (S3KnownDirectories). */
+    final S3KnownDirectories directories = new S3KnownDirectories();
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
     private final S3ServerCopy serverCopy;
     final S3ObjectStats stats;
@@ -102,8 +86,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         this.provider = provider;
         this.bucket = bucket;
         this.options = options;
-        this.partBuffers = new java.util.concurrent.Semaphore(
-                (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / options.partSize())));
+        this.partBuffers = new S3PartBuffers(options);
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
         this.client = S3Clients.newClient(options);
@@ -239,7 +222,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             // listings leave a prefix's own marker out (s3proxy's file system provider).
             return markerStat(path, prefix);
         }
-        rememberDirectory(prefix);
+        directories.remember(prefix);
         var first = page.contents().getFirst();
         FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
         if (first.key().equals(prefix) && first.lastModified() != null) {
@@ -254,7 +237,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (marker.isEmpty()) {
             return Optional.empty();
         }
-        rememberDirectory(prefix);
+        directories.remember(prefix);
         FileStat.Builder b = FileStat.builder(FileType.DIRECTORY);
         if (marker.get().lastModified() != null) {
             b.storedAt(S3ObjectStats.storedAt(marker.get().lastModified()));
@@ -267,30 +250,13 @@ public final class S3FileSystem implements RemoteFileSystem {
             return true;
         }
         String prefix = prefix(path);
-        if (knownDirectories.contains(prefix)) {
+        if (directories.isDirectory(prefix)) {
             return true;
         }
         return directoryStat(path).isPresent();
     }
 
-    void rememberDirectory(String prefix) {
-        if (knownDirectories.size() >= KNOWN_DIRECTORIES_LIMIT) {
-            // A cache, not a record: start over rather than grow without bound.
-            childrenKnown.clear();
-            knownDirectories.clear();
-        }
-        knownDirectories.add(prefix);
-    }
 
-    /** A listing of {@code prefix} ran to its end: every subdirectory it has is remembered. */
-    void listedToTheEnd(String prefix) {
-        childrenKnown.add(prefix);
-    }
-
-    private void forgetDirectories(String prefix) {
-        childrenKnown.removeIf(p -> p.startsWith(prefix));
-        knownDirectories.removeIf(p -> p.startsWith(prefix));
-    }
 
     /**
      * Whether writing a file at {@code path} would shadow a directory of that name. Known
@@ -298,10 +264,10 @@ public final class S3FileSystem implements RemoteFileSystem {
      * made since by another client is then missed, and both are listed later, as S3 allows).
      */
     private boolean isDirectoryForWrite(RemotePath path) throws IOException {
-        if (knownDirectories.contains(prefix(path))) {
+        if (directories.isDirectory(prefix(path))) {
             return true;
         }
-        if (childrenKnown.contains(prefix(path.parent()))) {
+        if (directories.childrenKnown(prefix(path.parent()))) {
             return false;
         }
         return directoryStat(path).isPresent();
@@ -326,7 +292,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             }
             throw new NoSuchFileException(directory.toString());
         }
-        rememberDirectory(prefix);
+        directories.remember(prefix);
         return new S3Listing(this, directory, prefix, first);
     }
 
@@ -341,7 +307,7 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (first.contents().isEmpty() && !isRoot(directory)) {
             return list(directory, detail); // nothing below: an empty directory, a file or nothing, as list() says
         }
-        rememberDirectory(prefix);
+        directories.remember(prefix);
         return new S3TreeListing(this, directory, prefix, first);
     }
 
@@ -457,39 +423,6 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     /** {@code mkdir s3://bucket/}: the bucket, as {@code rclone mkdir} makes it; an existing one is FileAlreadyExists. */
-    private void createBucket(RemotePath root) throws IOException {
-        try {
-            client.headBucket(b -> b.bucket(bucket));
-            throw new FileAlreadyExistsException(root.toString());
-        } catch (S3Exception e) {
-            if (e.statusCode() != 404) {
-                throw translate(e, root);
-            }
-        } catch (SdkException e) {
-            throw translate(e, root);
-        }
-        String region = client.serviceClientConfiguration().region().id();
-        try {
-            client.createBucket(c -> {
-                c.bucket(bucket);
-                if (!region.equals("us-east-1") && options.endpoint().isEmpty()) {
-                    c.createBucketConfiguration(b -> b.locationConstraint(region)); // AWS wants it outside us-east-1
-                }
-            });
-        } catch (S3Exception e) {
-            String code = errorCode(e);
-            if (code.equals("BucketAlreadyOwnedByYou")) {
-                throw new FileAlreadyExistsException(root.toString());
-            }
-            if (code.equals("BucketAlreadyExists")) {
-                throw new FileAlreadyExistsException(root.toString(), null, "the bucket name is taken by another account");
-            }
-            throw translate(e, root);
-        } catch (SdkException e) {
-            throw translate(e, root);
-        }
-    }
-
     /**
      * A write needs no parent directory ({@link Capability#IMPLICIT_DIRECTORIES}: a prefix exists
      * by what is under it), but a file on the way would make one name both a file and a
@@ -498,7 +431,7 @@ public final class S3FileSystem implements RemoteFileSystem {
      * per new prefix.
      */
     private void requireNoFileAbove(RemotePath path) throws IOException {
-        for (RemotePath p = path.parent(); !isRoot(p) && !knownDirectories.contains(prefix(p)); p = p.parent()) {
+        for (RemotePath p = path.parent(); !isRoot(p) && !directories.isDirectory(prefix(p)); p = p.parent()) {
             if (head(p, false).isPresent()) {
                 // Below a file nothing exists, as stat says: the type every backend gives.
                 throw new java.nio.file.NoSuchFileException(path.toString(), null, "a parent is not a directory: " + p
@@ -511,10 +444,10 @@ public final class S3FileSystem implements RemoteFileSystem {
     void published(RemotePath file) throws IOException {
         for (RemotePath p = file.parent(); !isRoot(p); p = p.parent()) {
             String prefix = prefix(p);
-            if (knownDirectories.contains(prefix)) {
+            if (directories.isDirectory(prefix)) {
                 return;
             }
-            rememberDirectory(prefix);
+            directories.remember(prefix);
         }
     }
 
@@ -555,7 +488,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     public void createDirectory(RemotePath directory) throws IOException {
         requireOpen();
         if (isRoot(directory)) {
-            createBucket(directory);
+            S3Buckets.create(this, directory);
             return;
         }
         requireParentDirectory(directory);
@@ -564,8 +497,8 @@ public final class S3FileSystem implements RemoteFileSystem {
         }
         String prefix = prefix(directory);
         putObject(directory, prefix, new byte[0], 0, Map.of(MTIME_KEY, S3ObjectStats.formatMtime(Instant.now())), DIRECTORY_TYPE, false);
-        rememberDirectory(prefix);
-        listedToTheEnd(prefix); // just made, and no key was below it
+        directories.remember(prefix);
+        directories.listedToTheEnd(prefix); // just made, and no key was below it
     }
 
     @Override
@@ -594,7 +527,7 @@ public final class S3FileSystem implements RemoteFileSystem {
                 throw e;
             }
         }
-        forgetDirectories(prefix);
+        directories.forget(prefix);
         // The marker, also when the listing did not show it: some stores (s3proxy's file system
         // provider) leave a prefix's own marker out of its listing. Deleting a key that is not
         // there succeeds, so a directory that had no marker costs one idempotent request.
@@ -611,50 +544,9 @@ public final class S3FileSystem implements RemoteFileSystem {
         deleteFiles(List.copyOf(files), keys);
     }
 
-    /** DeleteObjects in batches of 1000; every refused key is reported, the first thrown. */
+    /** DeleteObjects in batches (S3BatchDelete); every refused key is reported, the first thrown. */
     private void deleteFiles(List<RemotePath> paths, List<String> keys) throws IOException {
-        Map<String, RemotePath> byKey = new HashMap<>();
-        for (int i = 0; i < keys.size(); i++) {
-            byKey.put(keys.get(i), paths.get(i));
-        }
-        IOException first = null;
-        for (int from = 0; from < keys.size(); from += DELETE_BATCH) {
-            List<ObjectIdentifier> batch = new ArrayList<>();
-            for (String k : keys.subList(from, Math.min(keys.size(), from + DELETE_BATCH))) {
-                batch.add(ObjectIdentifier.builder().key(k).build());
-            }
-            DeleteObjectsResponse r;
-            try {
-                r = client.deleteObjects(d -> d.bucket(bucket).delete(Delete.builder().objects(batch).quiet(true).build()));
-            } catch (SdkException e) {
-                IOException t = translate(e, paths.get(from));
-                if (first == null) {
-                    first = t;
-                } else {
-                    first.addSuppressed(t);
-                }
-                continue;
-            }
-            for (S3Error err : r.errors()) {
-                if ("NoSuchKey".equals(err.code())) {
-                    continue; // already gone: the goal is reached
-                }
-                RemotePath p = byKey.get(err.key());
-                String uri = p != null ? p.toString() : uriPrefix + "/" + err.key();
-                IOException t = "AccessDenied".equals(err.code())
-                        ? new java.nio.file.AccessDeniedException(uri, null, "delete refused (" + err.code() + ": "
-                                + err.message() + ")")
-                        : new FileSystemException(uri, null, "delete refused (" + err.code() + ": " + err.message() + ")");
-                if (first == null) {
-                    first = t;
-                } else {
-                    first.addSuppressed(t);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        S3BatchDelete.delete(this, paths, keys);
     }
 
     // ------------------------------------------------------------------ rename, copy, mtime
@@ -708,25 +600,7 @@ public final class S3FileSystem implements RemoteFileSystem {
             putObject(path, prefix(path), new byte[0], 0, Map.of(MTIME_KEY, S3ObjectStats.formatMtime(time)), DIRECTORY_TYPE, false);
             return;
         }
-        HeadObjectResponse h = head.get();
-        Map<String, String> metadata = new HashMap<>(h.metadata());
-        metadata.put(MTIME_KEY, S3ObjectStats.formatMtime(time));
-        // S3 metadata is immutable: a copy onto itself with replaced metadata, guarded by the ETag
-        // so that content replaced meanwhile is not stamped with this mtime.
-        Optional<String> type = Optional.ofNullable(h.contentType()).or(() -> Optional.of(OCTET_STREAM));
-        String etag = h.eTag() == null ? null : S3ObjectStats.unquote(h.eTag());
-        try {
-            serverCopy.copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag, false);
-        } catch (S3ServerCopy.PreconditionFailed refused) {
-            // Some stores (s3proxy after a multipart upload) refuse If-Match with the very ETag
-            // their HEAD reports; only a changed ETag means the object changed.
-            HeadObjectResponse again = head(path, false).orElseThrow(() -> new NoSuchFileException(path.toString()));
-            if (!Objects.equals(h.eTag(), again.eTag())) {
-                throw new FileSystemException(path.toString(), null,
-                        "replaced on the server while its modification time was being set");
-            }
-            serverCopy.copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null, false);
-        }
+        serverCopy.restamp(path, key, head.get(), time);
     }
 
     /** Before a multipart upload of {@code key}: its unfinished uploads of earlier writers go (S3StaleUploads). */
@@ -763,34 +637,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     public Optional<Checksum> nativeChecksum(RemotePath file, ChecksumAlgorithm algorithm) throws IOException {
         requireOpen();
         HeadObjectResponse h = head(file, true).orElseThrow(() -> new NoSuchFileException(file.toString()));
-        String value = switch (algorithm) {
-            case MD5 -> {
-                String etag = h.eTag() == null ? "" : S3ObjectStats.unquote(h.eTag());
-                yield stats.isMd5(etag) && !S3ObjectStats.encryptedWithKey(h.serverSideEncryption()) ? etag : null;
-            }
-            case SHA1 -> base64ToHex(h.checksumSHA1());
-            case SHA256 -> base64ToHex(h.checksumSHA256());
-            case CRC32 -> base64ToHex(h.checksumCRC32());
-            case CRC32C -> base64ToHex(h.checksumCRC32C());
-            case CRC64NVME -> base64ToHex(h.checksumCRC64NVME());
-            default -> null;
-        };
-        if (value == null || value.length() != algorithm.hexLength()) {
-            return Optional.empty();
-        }
-        return Optional.of(new Checksum(algorithm, value, Checksum.Origin.METADATA));
-    }
-
-    /** S3's base64 checksum as hex; null for absent or composite ({@code ...-N}) values. */
-    private static String base64ToHex(String b64) {
-        if (b64 == null || b64.contains("-")) {
-            return null;
-        }
-        try {
-            return HexFormat.of().formatHex(Base64.getDecoder().decode(b64));
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return stats.nativeChecksum(h, algorithm);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -820,7 +667,7 @@ public final class S3FileSystem implements RemoteFileSystem {
     }
 
     /** Multipart uploads started and neither completed nor aborted yet. */
-    private final java.util.Set<S3UploadStream> uploadsUnderWay = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<S3UploadStream> uploadsUnderWay = ConcurrentHashMap.newKeySet();
 
     /** Read and write streams handed out and not yet closed (or aborted): each holds a connection or buffers. */
     private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
@@ -831,52 +678,16 @@ public final class S3FileSystem implements RemoteFileSystem {
 
     void streamEnded() {
         if (openStreams.decrementAndGet() == 0) {
-            while (spareParts.poll() != null) { // an idle file system keeps no part buffers
-                spareCount.decrementAndGet();
-            }
+            partBuffers.dropSpares(); // an idle file system keeps no part buffers
         }
     }
 
-    /**
-     * Places for part buffers across all writers ({@link S3Options#uploadMemory()}): one per buffer
-     * of {@code partSize} bytes, whether filling, held back below the threshold or in flight. With
-     * one budget per writer, four transfers of large files held 4 x 5 parts of 8 MiB and the
-     * command's RSS grew past 400 MB; with only parts in flight counted, the buffers being filled
-     * and held back doubled the budget.
-     */
-    final java.util.concurrent.Semaphore partBuffers;
-    /** Part buffers whose upload finished, for the next part of any writer; emptied when none is open. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<byte[]> spareParts = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private final java.util.concurrent.atomic.AtomicInteger spareCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** The uploads' part buffers, within {@link S3Options#uploadMemory()} (S3PartBuffers). */
+    final S3PartBuffers partBuffers;
 
-    /** A buffer of {@code partSize} bytes, reused where one is spare. */
-    byte[] partBuffer() {
-        byte[] b = spareParts.poll();
-        if (b != null) {
-            spareCount.decrementAndGet();
-            return b;
-        }
-        partBuffersMade.incrementAndGet();
-        return new byte[options.partSize()];
-    }
-
-    /** Part buffers allocated so far (not taken from the spares): the tests' view of the budget. */
-    final java.util.concurrent.atomic.AtomicInteger partBuffersMade = new java.util.concurrent.atomic.AtomicInteger();
-
-    /**
-     * Gives a part buffer's place in the budget back, the buffer kept as a spare when
-     * {@code reusable} (nothing reads it any more). Spares are kept only while the budget has room
-     * for them to go out again, so part buffers in use and spares together never exceed it; the
-     * spare is offered before the place is released, so a writer waiting for that place finds it
-     * instead of allocating another.
-     */
+    /** Gives a part buffer's place back, the buffer kept as a spare while streams are open. */
     void partBufferDone(byte[] buffer, boolean reusable) {
-        if (reusable && buffer.length == options.partSize() && openStreams.get() > 0
-                && spareCount.get() <= partBuffers.availablePermits()) {
-            spareCount.incrementAndGet();
-            spareParts.offer(buffer);
-        }
-        partBuffers.release();
+        partBuffers.done(buffer, reusable, openStreams.get() > 0);
     }
 
     /** Streams open now; none once callers have closed what they opened (the tests' leak check). */

@@ -89,7 +89,7 @@ final class S3Listing implements DirectoryListing {
         if (files.contains(name)) {
             clash(name);
         }
-        fs.rememberDirectory(subPrefix);
+        fs.directories.remember(subPrefix);
         ready.add(new ListedEntry(name, DIRECTORY));
     }
 
@@ -105,7 +105,7 @@ final class S3Listing implements DirectoryListing {
         }
         if (ready.isEmpty() && !finished) {
             finished = true;
-            fs.listedToTheEnd(prefix);
+            fs.directories.listedToTheEnd(prefix);
         }
         return !ready.isEmpty();
     }

@@ -127,4 +127,40 @@ final class S3ObjectStats {
     static String formatMtime(Instant time) {
         return BigDecimal.valueOf(time.getEpochSecond()).add(BigDecimal.valueOf(time.getNano(), 9)).toPlainString();
     }
+
+    /**
+     * The checksum S3 stored with the object, from its HEAD: the ETag for MD5 (single-part, not
+     * KMS-encrypted), else the {@code x-amz-checksum-*} value, when it is a whole-object (not
+     * composite) one.
+     */
+    Optional<dev.remotepath.Checksum> nativeChecksum(HeadObjectResponse h, ChecksumAlgorithm algorithm) {
+        String value = switch (algorithm) {
+            case MD5 -> {
+                String etag = h.eTag() == null ? "" : unquote(h.eTag());
+                yield isMd5(etag) && !encryptedWithKey(h.serverSideEncryption()) ? etag : null;
+            }
+            case SHA1 -> base64ToHex(h.checksumSHA1());
+            case SHA256 -> base64ToHex(h.checksumSHA256());
+            case CRC32 -> base64ToHex(h.checksumCRC32());
+            case CRC32C -> base64ToHex(h.checksumCRC32C());
+            case CRC64NVME -> base64ToHex(h.checksumCRC64NVME());
+            default -> null;
+        };
+        if (value == null || value.length() != algorithm.hexLength()) {
+            return Optional.empty();
+        }
+        return Optional.of(new dev.remotepath.Checksum(algorithm, value, dev.remotepath.Checksum.Origin.METADATA));
+    }
+
+    /** S3's base64 checksum as hex; null for absent or composite ({@code ...-N}) values. */
+    private static String base64ToHex(String b64) {
+        if (b64 == null || b64.contains("-")) {
+            return null;
+        }
+        try {
+            return java.util.HexFormat.of().formatHex(java.util.Base64.getDecoder().decode(b64));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
 }

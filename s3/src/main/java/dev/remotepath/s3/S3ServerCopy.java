@@ -115,4 +115,28 @@ final class S3ServerCopy {
             throw e;
         }
     }
+
+    /**
+     * Sets a file's stored mtime: S3 metadata is immutable, so a copy onto itself with the
+     * metadata replaced, guarded by the ETag its HEAD ({@code h}) gave, so that content replaced
+     * meanwhile is not stamped with this time.
+     */
+    void restamp(RemotePath path, String key, HeadObjectResponse h, java.time.Instant time) throws IOException {
+        Map<String, String> metadata = new java.util.HashMap<>(h.metadata());
+        metadata.put(S3FileSystem.MTIME_KEY, S3ObjectStats.formatMtime(time));
+        Optional<String> type = Optional.ofNullable(h.contentType()).or(() -> Optional.of(S3FileSystem.OCTET_STREAM));
+        String etag = h.eTag() == null ? null : S3ObjectStats.unquote(h.eTag());
+        try {
+            copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, etag, false);
+        } catch (PreconditionFailed refused) {
+            // Some stores (s3proxy after a multipart upload) refuse If-Match with the very ETag
+            // their HEAD reports; only a changed ETag means the object changed.
+            HeadObjectResponse again = fs.head(path, false).orElseThrow(() -> new NoSuchFileException(path.toString()));
+            if (!java.util.Objects.equals(h.eTag(), again.eTag())) {
+                throw new java.nio.file.FileSystemException(path.toString(), null,
+                        "replaced on the server while its modification time was being set");
+            }
+            copy(path, key, path, key, h.contentLength(), Optional.of(metadata), type, null, false);
+        }
+    }
 }

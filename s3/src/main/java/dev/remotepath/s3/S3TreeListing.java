@@ -79,8 +79,8 @@ final class S3TreeListing implements DirectoryListing {
                 }
             }
             for (String d : all) {
-                fs.rememberDirectory(d);
-                fs.listedToTheEnd(d);
+                fs.directories.remember(d);
+                fs.directories.listedToTheEnd(d);
             }
         }
         return !ready.isEmpty();

@@ -141,19 +141,18 @@ final class S3UploadStream extends AbortableOutputStream {
      * may end below the threshold).
      */
     private byte[] takePartBuffer() throws IOException {
-        if (!fs.partBuffers.tryAcquire()) {
+        if (!fs.partBuffers.tryTakePlace()) {
             if (!held.isEmpty()) {
                 begin();
             }
             try {
-                fs.partBuffers.acquire();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                fs.partBuffers.takePlace();
+            } catch (InterruptedIOException e) {
                 abortQuietly(new InterruptedIOException(file + ": interrupted"));
                 throw new InterruptedIOException(file + ": upload interrupted");
             }
         }
-        return fs.partBuffer();
+        return fs.partBuffers.buffer();
     }
 
     /** Gives back the places of the buffers never sent: held parts and the one being filled. */
