@@ -1,7 +1,6 @@
 package dev.remotepath.sftp;
 
 import dev.remotepath.FileStat;
-import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
 import dev.remotepath.UriPaths;
 import dev.remotepath.spi.Capability;
@@ -14,15 +13,12 @@ import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.ClosedFileSystemException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.attribute.PosixFilePermission;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -41,7 +37,6 @@ import java.util.Set;
  */
 public final class SftpFileSystem implements RemoteFileSystem {
 
-    private static final Duration PRECISION = Duration.ofSeconds(1);
 
     private final RemoteFileSystemProvider provider;
     private final SftpEndpoint endpoint;
@@ -181,7 +176,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             return java.util.Optional.of(new dev.remotepath.Checksum(algorithm, hex, dev.remotepath.Checksum.Origin.NATIVE));
         } catch (SftpStatusException e) {
             if (e.status() == SftpStatusException.NO_SUCH_FILE) {
-                throw mapped(e, file, null);
+                throw SftpErrors.mapped(e, file, null);
             }
             FileStat s = lstatQuietly(file);
             if (s == null) {
@@ -253,29 +248,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     // ------------------------------------------------------------------ errors
 
-    /** A status answer as the matching java.nio.file exception; FAILURE stays generic for callers to refine. */
-    private static IOException mapped(SftpStatusException e, RemotePath p, RemotePath other) {
-        String f = p.toString();
-        String o = other == null ? null : other.toString();
-        IOException out = switch (e.status()) {
-            case SftpStatusException.NO_SUCH_FILE, SftpStatusException.NO_SUCH_PATH -> new NoSuchFileException(f, o, null);
-            case SftpStatusException.PERMISSION_DENIED, SftpStatusException.WRITE_PROTECT ->
-                    new AccessDeniedException(f, o, e.getMessage());
-            case SftpStatusException.FILE_ALREADY_EXISTS -> new FileAlreadyExistsException(f, o, null);
-            case SftpStatusException.DIR_NOT_EMPTY -> new DirectoryNotEmptyException(f);
-            case SftpStatusException.NOT_A_DIRECTORY -> new NotDirectoryException(f);
-            case SftpStatusException.FILE_IS_A_DIRECTORY -> new dev.remotepath.IsDirectoryException(f);
-            case SftpStatusException.NO_SPACE_ON_FILESYSTEM, SftpStatusException.QUOTA_EXCEEDED ->
-                    new FileSystemException(f, o, "no space left: " + e.getMessage());
-            default -> new FileSystemException(f, o, "SFTP error " + e.status() + ": " + e.getMessage());
-        };
-        out.initCause(e);
-        return out;
-    }
-
     private IOException transport(IOException e, String operation, RemotePath p) {
         if (e instanceof SftpStatusException se) {
-            return mapped(se, p, null);
+            return SftpErrors.mapped(se, p, null);
         }
         if (e instanceof java.net.SocketTimeoutException && !String.valueOf(e.getMessage()).startsWith("sftp ")) {
             java.net.SocketTimeoutException t = new java.net.SocketTimeoutException("sftp " + SftpEndpoint.where(user, host, port)
@@ -298,7 +273,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
      */
     private FileStat lstatQuietly(RemotePath p) throws IOException {
         try {
-            return toStat(sftp().lstat(p.pathString()));
+            return SftpStats.toStat(sftp().lstat(p.pathString()));
         } catch (SftpStatusException answer) {
             return null;
         } catch (IOException e) {
@@ -308,70 +283,11 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     // ------------------------------------------------------------------ metadata
 
-    private static FileStat toStat(SftpWire.Attributes a) {
-        FileType type = switch (a.kind()) {
-            case FILE -> FileType.FILE;
-            case DIRECTORY -> FileType.DIRECTORY;
-            case SYMLINK -> FileType.SYMLINK;
-            case OTHER -> FileType.OTHER;
-        };
-        FileStat.Builder b = FileStat.builder(type);
-        if (a.size() >= 0) {
-            b.size(a.size());
-        }
-        if (a.mtimeSeconds() >= 0) {
-            b.lastModified(Instant.ofEpochSecond(a.mtimeSeconds()), PRECISION);
-        }
-        if (a.atimeSeconds() >= 0) {
-            b.lastAccess(Instant.ofEpochSecond(a.atimeSeconds()));
-        }
-        if (a.hasPermissions()) {
-            b.permissions(permissions(a.permissions()));
-        }
-        if (a.hasOwners()) {
-            // Version 3 has numbers only (the names in READDIR's longname are display text).
-            b.owner(Long.toString(a.uid())).group(Long.toString(a.gid()));
-        }
-        return b.build();
-    }
-
-    private static Set<PosixFilePermission> permissions(int mode) {
-        EnumSet<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
-        PosixFilePermission[] order = {PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE,
-            PosixFilePermission.GROUP_READ, PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
-            PosixFilePermission.OWNER_READ};
-        for (int bit = 0; bit < 9; bit++) {
-            if ((mode & (1 << bit)) != 0) {
-                s.add(order[bit]);
-            }
-        }
-        return s;
-    }
-
-    private static int mode(Set<PosixFilePermission> perms) {
-        int m = 0;
-        for (PosixFilePermission p : perms) {
-            m |= switch (p) {
-                case OWNER_READ -> 0400;
-                case OWNER_WRITE -> 0200;
-                case OWNER_EXECUTE -> 0100;
-                case GROUP_READ -> 040;
-                case GROUP_WRITE -> 020;
-                case GROUP_EXECUTE -> 010;
-                case OTHERS_READ -> 04;
-                case OTHERS_WRITE -> 02;
-                case OTHERS_EXECUTE -> 01;
-            };
-        }
-        return m;
-    }
-
     @Override
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         checkOpen(path);
         try {
-            return toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString())
+            return SftpStats.toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString())
                     : ServerSemantics.lstat(sftp, path.pathString())));
         } catch (SftpStatusException e) {
             // SFTP v3 has no "not a directory" code: some servers (gesftpserver) answer FAILURE for
@@ -397,7 +313,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         List<ListedEntry> out = new ArrayList<>();
         try {
             for (SftpWire.Entry e : repeatable(sftp -> sftp.readDir(directory.pathString()))) {
-                out.add(new ListedEntry(e.name(), toStat(e.attributes())));
+                out.add(new ListedEntry(e.name(), SftpStats.toStat(e.attributes())));
             }
         } catch (IOException e) {
             if (e instanceof SftpStatusException se && (se.status() == SftpStatusException.FAILURE
@@ -594,7 +510,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(target) != null && (!replaceExisting || !conn().hasPosixRename())) {
                 throw new FileAlreadyExistsException(target.toString());
             }
-            throw mapped(e, source, target);
+            throw SftpErrors.mapped(e, source, target);
         } catch (FileSystemException e) {
             throw e;
         } catch (IOException e) {
@@ -633,7 +549,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (lstatQuietly(target.parent()) == null) {
                 throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
             }
-            throw mapped(status, source, target);
+            throw SftpErrors.mapped(status, source, target);
         }
         try {
             java.util.Optional<Instant> mtime = sourceStat.lastModified().isPresent() ? sourceStat.lastModified()
@@ -656,7 +572,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (!replaceExisting && lstatQuietly(target) != null) {
                 throw new FileAlreadyExistsException(target.toString());
             }
-            throw mapped(status, source, target);
+            throw SftpErrors.mapped(status, source, target);
         }
     }
 
@@ -742,7 +658,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen(path);
         requirePresentWhereSetstatCannotTell(path);
         try {
-            sftp().setPermissions(path.pathString(), mode(permissions));
+            sftp().setPermissions(path.pathString(), SftpStats.mode(permissions));
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }
