@@ -7,7 +7,6 @@ import dev.remotepath.FileType;
 import dev.remotepath.ReadOnlyRemoteFileSystemException;
 import dev.remotepath.RemotePath;
 import dev.remotepath.UriPaths;
-import dev.remotepath.http.index.IndexDates;
 import dev.remotepath.http.index.IndexPage;
 import dev.remotepath.http.index.IndexTitles;
 import dev.remotepath.http.index.IndexPageParser;
@@ -28,7 +27,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.ClosedFileSystemException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
@@ -37,7 +35,6 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -370,7 +367,7 @@ public final class HttpFileSystem implements RemoteFileSystem {
             if (root) {
                 return FileStat.ofType(FileType.DIRECTORY);
             }
-            return noted(fileStat(ex.headers(), contentLength(ex.headers())));
+            return noted(HttpHeaderStats.fileStat(ex.headers(), HttpHeaderStats.contentLength(ex.headers())));
         }
     }
 
@@ -398,81 +395,13 @@ public final class HttpFileSystem implements RemoteFileSystem {
             if (status == 206) {
                 size = ContentRange.parse(ex.headers().get(HttpHeader.CONTENT_RANGE)).map(ContentRange::total).orElse(-1L);
             } else if (status == 200) {
-                size = contentLength(ex.headers());
+                size = HttpHeaderStats.contentLength(ex.headers());
             } else if (status == 416) {
                 size = 0;
             } else {
                 throw statusFailure("GET", uri, status, path);
             }
-            return noted(fileStat(ex.headers(), size));
-        }
-    }
-
-    private static long contentLength(HttpFields h) {
-        long n = h.getLongField(HttpHeader.CONTENT_LENGTH);
-        return n;
-    }
-
-    static FileStat fileStat(HttpFields h, long size) {
-        FileStat.Builder b = FileStat.builder(FileType.FILE);
-        if (size >= 0) {
-            b.size(size);
-        }
-        IndexDates.Found modified = IndexDates.parse(h.get(HttpHeader.LAST_MODIFIED));
-        if (modified != null) {
-            b.lastModified(modified.instant(), Duration.ofSeconds(1));
-        }
-        String etag = h.get(HttpHeader.ETAG);
-        if (etag != null) {
-            b.etag(etag);
-        }
-        checksumsFromHeaders(h, b);
-        return b.build();
-    }
-
-    /** Content-MD5, and Digest / Repr-Digest (RFC 3230, RFC 9530): known without reading a byte. */
-    private static void checksumsFromHeaders(HttpFields h, FileStat.Builder b) {
-        String md5 = h.get("Content-MD5");
-        if (md5 != null) {
-            put(b, ChecksumAlgorithm.MD5, md5.strip());
-        }
-        for (String header : new String[] {"Repr-Digest", "Digest"}) {
-            String v = h.get(header);
-            if (v == null) {
-                continue;
-            }
-            for (String part : v.split(",")) {
-                int eq = part.indexOf('=');
-                if (eq < 0) {
-                    continue;
-                }
-                String alg = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
-                String value = part.substring(eq + 1).strip();
-                if (value.startsWith(":") && value.endsWith(":") && value.length() > 1) {
-                    value = value.substring(1, value.length() - 1);
-                }
-                switch (alg) {
-                    case "md5" -> put(b, ChecksumAlgorithm.MD5, value);
-                    case "sha", "sha-1" -> put(b, ChecksumAlgorithm.SHA1, value);
-                    case "sha-256" -> put(b, ChecksumAlgorithm.SHA256, value);
-                    case "sha-512" -> put(b, ChecksumAlgorithm.SHA512, value);
-                    case "crc32c" -> put(b, ChecksumAlgorithm.CRC32C, value);
-                    default -> {
-                        // An algorithm RemotePath does not know.
-                    }
-                }
-            }
-        }
-    }
-
-    private static void put(FileStat.Builder b, ChecksumAlgorithm alg, String base64) {
-        try {
-            String hex = HexFormat.of().formatHex(Base64.getDecoder().decode(base64));
-            if (hex.length() == alg.hexLength()) {
-                b.checksum(alg, hex);
-            }
-        } catch (IllegalArgumentException e) {
-            // A malformed header is ignored: it cannot be trusted as a checksum.
+            return noted(HttpHeaderStats.fileStat(ex.headers(), size));
         }
     }
 

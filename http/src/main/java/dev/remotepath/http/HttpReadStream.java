@@ -105,7 +105,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         if (reported == null) {
             long size = status == 206 ? range.map(ContentRange::total).orElse(-1L)
                     : ex.headers().getLongField(HttpHeader.CONTENT_LENGTH);
-            reported = HttpFileSystem.fileStat(ex.headers(), size);
+            reported = HttpHeaderStats.fileStat(ex.headers(), size);
         }
         // Where the body ends: the range's last byte + 1, or Content-Length for a 200 (-1: unsaid).
         declaredEnd = status == 206 ? range.map(ContentRange::end).orElse(-1L)
