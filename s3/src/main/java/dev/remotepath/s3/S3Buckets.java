@@ -16,6 +16,7 @@ final class S3Buckets {
     private S3Buckets() {
     }
 
+    /** {@code mkdir s3://bucket/}: the bucket, as {@code rclone mkdir} makes it; an existing one is FileAlreadyExists. */
     static void create(S3FileSystem fs, RemotePath root) throws IOException {
         try {
             fs.client().headBucket(b -> b.bucket(fs.bucket()));

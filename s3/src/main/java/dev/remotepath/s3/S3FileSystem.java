@@ -256,8 +256,6 @@ public final class S3FileSystem implements RemoteFileSystem {
         return directoryStat(path).isPresent();
     }
 
-
-
     /**
      * Whether writing a file at {@code path} would shadow a directory of that name. Known
      * without a request when the parent was listed to the end or created here (a directory
@@ -422,7 +420,6 @@ public final class S3FileSystem implements RemoteFileSystem {
         return out;
     }
 
-    /** {@code mkdir s3://bucket/}: the bucket, as {@code rclone mkdir} makes it; an existing one is FileAlreadyExists. */
     /**
      * A write needs no parent directory ({@link Capability#IMPLICIT_DIRECTORIES}: a prefix exists
      * by what is under it), but a file on the way would make one name both a file and a

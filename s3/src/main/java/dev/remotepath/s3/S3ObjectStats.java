@@ -1,5 +1,6 @@
 package dev.remotepath.s3;
 
+import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
@@ -7,6 +8,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -133,7 +136,7 @@ final class S3ObjectStats {
      * KMS-encrypted), else the {@code x-amz-checksum-*} value, when it is a whole-object (not
      * composite) one.
      */
-    Optional<dev.remotepath.Checksum> nativeChecksum(HeadObjectResponse h, ChecksumAlgorithm algorithm) {
+    Optional<Checksum> nativeChecksum(HeadObjectResponse h, ChecksumAlgorithm algorithm) {
         String value = switch (algorithm) {
             case MD5 -> {
                 String etag = h.eTag() == null ? "" : unquote(h.eTag());
@@ -149,7 +152,7 @@ final class S3ObjectStats {
         if (value == null || value.length() != algorithm.hexLength()) {
             return Optional.empty();
         }
-        return Optional.of(new dev.remotepath.Checksum(algorithm, value, dev.remotepath.Checksum.Origin.METADATA));
+        return Optional.of(new Checksum(algorithm, value, Checksum.Origin.METADATA));
     }
 
     /** S3's base64 checksum as hex; null for absent or composite ({@code ...-N}) values. */
@@ -158,7 +161,7 @@ final class S3ObjectStats {
             return null;
         }
         try {
-            return java.util.HexFormat.of().formatHex(java.util.Base64.getDecoder().decode(b64));
+            return HexFormat.of().formatHex(Base64.getDecoder().decode(b64));
         } catch (IllegalArgumentException e) {
             return null;
         }
