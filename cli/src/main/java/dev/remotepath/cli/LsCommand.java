@@ -54,6 +54,9 @@ final class LsCommand implements Command {
         // lister then skips owner, inode and access time: 33 -> 20 ms for 1,000 entries in a
         // fresh JVM); the rare link or special file is asked for its own mtime as it is printed.
         ListDetail detail = stats ? ListDetail.FILE_STATS : ListDetail.TYPES;
+        // Only where a stat is a system call: a remote listing carries every entry's attributes
+        // anyway, and one that leaves a link's out is not worth a round trip per entry.
+        statLinks = stats && p.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IN_PROCESS);
         if (recursive && p.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.FLAT_LISTING)) {
             // The whole tree is read anyway: one flat listing (S3: 1,000 keys a request) rather
             // than one listing per directory, printed in the walk's order.
@@ -90,14 +93,17 @@ final class LsCommand implements Command {
         }
     }
 
+    /** Whether links and special files are stat'ed on their own (FILE_STATS types them only). */
+    private boolean statLinks;
+
     /**
      * The entry's stat, with the entry itself asked where the listing had no mtime: a link or
-     * special file (FILE_STATS types them only), or with --mtime a file listed without one.
+     * special file on an in-process file system, or with --mtime a file listed without one.
      */
     private FileStat withMtime(DirEntry e) throws java.io.IOException {
         FileStat s = e.stat();
-        if (s.lastModified().isEmpty() && (rpath.json || longFormat)
-                && ((s.type() == FileType.FILE && mtime) || s.type() == FileType.SYMLINK || s.type() == FileType.OTHER)) {
+        if (s.lastModified().isEmpty() && ((s.type() == FileType.FILE && mtime)
+                || (statLinks && (s.type() == FileType.SYMLINK || s.type() == FileType.OTHER)))) {
             return e.path().stat(LinkOption.NOFOLLOW_LINKS);
         }
         return s;
