@@ -21,9 +21,9 @@ final class HttpHeaderStats {
     private HttpHeaderStats() {
     }
 
+    /** The Content-Length, or -1 where there is none. */
     static long contentLength(HttpFields h) {
-        long n = h.getLongField(HttpHeader.CONTENT_LENGTH);
-        return n;
+        return h.getLongField(HttpHeader.CONTENT_LENGTH);
     }
 
     static FileStat fileStat(HttpFields h, long size) {
