@@ -8,7 +8,7 @@ module dev.remotepath {
     exports dev.remotepath.spi;
     exports dev.remotepath.tree to dev.remotepath.syncer, dev.remotepath.sftp, dev.remotepath.cli,
             dev.remotepath.testkit;
-    exports dev.remotepath.spi.nio to dev.remotepath.local, dev.remotepath.mem;
+    exports dev.remotepath.spi.nio to dev.remotepath.local;
 
     uses dev.remotepath.spi.RemoteFileSystemProvider;
     uses dev.remotepath.spi.NioPathFactory;

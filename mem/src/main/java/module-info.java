@@ -1,10 +1,6 @@
-/** The {@code mem:} backend: an in-memory file system (jimfs) behind the RemotePath SPI. */
+/** The {@code mem:} backend: in-memory file systems with POSIX semantics behind the RemotePath SPI. */
 module dev.remotepath.mem {
     requires transitive dev.remotepath;
-    requires com.google.common.jimfs;
-    // jimfs is an automatic module, which names no dependencies: Guava (a named module) is
-    // resolved only if a module requires it.
-    requires com.google.common;
 
     exports dev.remotepath.mem;
 

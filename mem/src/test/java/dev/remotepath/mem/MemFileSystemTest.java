@@ -68,10 +68,16 @@ class MemFileSystemTest {
                 .hasMessageContaining("gopher");
     }
 
+    /** mem has no NIO file system underneath: its NIO path is the facade's, over the same volume. */
     @Test
-    void toNioPathIsTheJimfsPath() throws Exception {
+    void toNioPathIsTheFacadesPathOnTheVolume() throws Exception {
         RemotePath p = RemotePaths.get("mem://nio-vol/x/y").parent().createDirectories().resolve("y").writeString("z");
-        assertThat(p.toNioPath()).hasValueSatisfying(n -> assertThat(n.toString()).isEqualTo("/x/y"));
+        assertThat(p.fileSystem().toNioPath(p)).isEmpty();
+        assertThat(p.toNioPath()).hasValueSatisfying(n -> {
+            assertThat(n.toString()).isEqualTo("/x/y");
+            assertThat(n.toUri()).isEqualTo(p.toUri());
+        });
+        assertThat(java.nio.file.Files.readString(p.toNioPath().orElseThrow())).isEqualTo("z");
         p.fileSystem().close();
     }
 }

@@ -41,9 +41,19 @@ class TreeCopierParallelTest {
 
         @Override
         public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+            return slow(super.openWrite(file, mode));
+        }
+
+        /** mem stores the mtime with the write (MTIME_ON_WRITE): the copier calls this one. */
+        @Override
+        public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
+            return slow(super.openWrite(file, mode, lastModified));
+        }
+
+        private OutputStream slow(OutputStream out) {
             int now = open.incrementAndGet();
             mostAtOnce.accumulateAndGet(now, Math::max);
-            return new FilterOutputStream(super.openWrite(file, mode)) {
+            return new FilterOutputStream(out) {
                 @Override
                 public void close() throws IOException {
                     try {

@@ -45,7 +45,7 @@ import java.util.Set;
 
 /**
  * The primitives implemented once over a {@link java.nio.file.FileSystem}, for the backends
- * that are NIO underneath (mem on jimfs, local). Exceptions are re-issued with the
+ * that are NIO underneath (local). Exceptions are re-issued with the
  * RemotePath URI as the file name, so messages never show the NIO path and read the same on
  * every backend.
  */
@@ -100,12 +100,12 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         }
     }
 
-    /** The NIO file store's space: the local disk's {@code statvfs}, jimfs's configured size. */
+    /** The NIO file store's space: the local disk's {@code statvfs}. */
     @Override
     public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
         try {
             Path p = nio(path);
-            // jimfs answers for a missing path too: every backend says NoSuchFileException.
+            // Some stores (jimfs) answer for a missing path too: every backend says NoSuchFileException.
             java.nio.file.Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
             return Optional.of(dev.remotepath.spi.StoreSpace.of(java.nio.file.Files.getFileStore(p)));
