@@ -7,8 +7,7 @@
 # process, in the same reps. Trees are made once under benchmarks/target/scale-bench (~2.2 M
 # inodes) and kept for the next run; 100 directories of 100 empty files per parent, so the largest
 # directory is the same size at every total. The files are empty so that a mem copy holds no
-# content blocks (jimfs gives any content an 8 KiB block: 9.5 GB of heap at 10^6 files, which
-# made the young collections' readings and times measure jimfs, not the run).
+# content, only entries (the 10^6-file volume is ~150 MB of heap; docs/mem.md).
 #   benchmarks/run --suite scale [--samples N] [--sizes 100000,1000000]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -66,8 +65,8 @@ for mode in local-local local-mem mem-latency; do
   done
 done
 # A control for the mem cases: the smallest tree's no-op with the largest tree's mem copy beside it
-# in the same heap (not synced): if its time per file grows too, it is the heap's size (jimfs's
-# ~1.5 KB per file, caches and TLB), not the number of files synced, that costs.
+# in the same heap (not synced): if its time per file grows too, it is the heap's size (the
+# volume's entries, caches and TLB), not the number of files synced, that costs.
 if [ ${#SIZES[@]} -ge 2 ]; then
   ms=()
   for ((i = 0; i < samples; i++)); do

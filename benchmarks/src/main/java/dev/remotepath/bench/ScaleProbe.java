@@ -62,8 +62,8 @@ public final class ScaleProbe {
      * {@code dirs} directories of {@code perDir} files, grouped 100 to a parent directory, so
      * that the largest directory holds 100 entries whatever the total (a run's memory is bounded
      * by its largest directory: a tree whose root grew with the total would measure that). The
-     * files are empty: a no-op compares sizes and times, not content, and a mem copy of an empty
-     * file holds no block (jimfs gives any content an 8 KiB one: 8 GB of heap at 10^6 files).
+     * files are empty: a no-op compares sizes and times, not content, so a mem copy holds no
+     * content and the heap beside the run is the tree's entries alone.
      */
     private static void make(Path root, int dirs, int perDir) throws IOException {
         FileTime t = FileTime.from(Instant.parse("2024-06-01T00:00:00Z"));

@@ -229,7 +229,7 @@ public final class MemFileSystem implements RemoteFileSystem {
                 if (!replaceExisting) {
                     throw new FileAlreadyExistsException(target.toString());
                 }
-                MemTree.checkReplaceable(moving, to.node(), source, target);
+                MemTree.checkReplaceable(moving, to.node(), target);
             }
             Instant now = Instant.now();
             from.parent().children.remove(from.name());
@@ -341,7 +341,7 @@ public final class MemFileSystem implements RemoteFileSystem {
                 if (to.node() == original) {
                     throw new FileSystemException(source.toString(), target.toString(), "a file cannot be copied onto itself");
                 }
-                MemTree.checkReplaceable(original, to.node(), source, target);
+                MemTree.checkReplaceable(original, to.node(), target);
             }
             tree.reserve(target, original.size);
             Instant now = Instant.now();

@@ -97,6 +97,11 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
         private static final byte[][] NO_BLOCKS = {};
 
         long size;
+        /**
+         * Whether the file has a name in the volume: a stream writing on after its file was
+         * deleted writes into memory that is no longer the volume's to count.
+         */
+        boolean linked;
         private byte[][] blocks = NO_BLOCKS;
 
         File(long id, Instant now) {
@@ -125,13 +130,9 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
             return total;
         }
 
-        /**
-         * Writes {@code len} bytes at {@code pos} (at most the current size), growing the file;
-         * returns how many bytes it grew by.
-         */
-        long write(long pos, byte[] b, int off, int len) {
+        /** Writes {@code len} bytes at {@code pos} (at most the current size), growing the file. */
+        void write(long pos, byte[] b, int off, int len) {
             long end = pos + len;
-            long grown = Math.max(0, end - size);
             ensureCapacity(end);
             for (int left = len; left > 0; ) {
                 int at = (int) (pos & (BLOCK - 1));
@@ -142,7 +143,6 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
                 left -= n;
             }
             size = Math.max(size, end);
-            return grown;
         }
 
         private void ensureCapacity(long end) {

@@ -124,8 +124,9 @@ final class MemStreams {
                 if (append) {
                     position = file.size;
                 }
-                long grows = Math.max(0, position + len - file.size);
-                tree.reserve(path, grows);
+                if (file.linked) {
+                    tree.reserve(path, Math.max(0, position + len - file.size));
+                }
                 file.write(position, b, off, len);
                 position += len;
                 file.setModified(Instant.now());

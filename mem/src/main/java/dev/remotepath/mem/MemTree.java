@@ -131,6 +131,8 @@ final class MemTree {
         if (node instanceof Dir d) {
             d.parent = parent;
             d.name = name;
+        } else if (node instanceof File f) {
+            f.linked = true;
         }
         parent.setModified(now);
     }
@@ -140,6 +142,7 @@ final class MemTree {
         MemNode gone = parent.children.remove(name);
         if (gone instanceof File f) {
             used -= f.size;
+            f.linked = false;
         }
         parent.setModified(now);
     }
@@ -165,7 +168,7 @@ final class MemTree {
     }
 
     /** Refuses what would replace a directory with a file or a directory with a non-empty one. */
-    static void checkReplaceable(MemNode replacing, MemNode replaced, RemotePath source, RemotePath target)
+    static void checkReplaceable(MemNode replacing, MemNode replaced, RemotePath target)
             throws IOException {
         if (replaced instanceof Dir d) {
             if (!(replacing instanceof Dir)) {

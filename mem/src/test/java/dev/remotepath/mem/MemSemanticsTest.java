@@ -206,6 +206,14 @@ class MemSemanticsTest {
             out.write("two".getBytes());
         }
         assertThat(root.resolve("h").readString()).isEqualTo("one two");
+
+        long free = root.fileSystem().storeSpace(root).orElseThrow().usable();
+        try (OutputStream out = root.fileSystem().openWrite(root.resolve("doomed"), WriteMode.CREATE_NEW)) {
+            root.resolve("doomed").delete();
+            out.write(new byte[100_000]);
+        }
+        assertThat(root.fileSystem().storeSpace(root).orElseThrow().usable())
+                .as("bytes written after the file was deleted are not the volume's").isEqualTo(free);
     }
 
     @Test
