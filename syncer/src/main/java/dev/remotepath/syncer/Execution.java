@@ -25,6 +25,13 @@ abstract sealed class Execution {
     /** Hands {@code action} to a transfer slot, waiting while all are busy (which bounds memory). */
     abstract void later(SyncAction action, IoTask task) throws IOException;
 
+    /**
+     * Does {@code action} in a transfer slot but on the calling thread: for a transfer shorter
+     * than handing it to another thread (a small file between in-process file systems, where the
+     * hand-off and the wake-up cost more than the copy's few system calls).
+     */
+    abstract void inline(SyncAction action, IoTask task) throws IOException;
+
     /** Runs a decision that may read content (a checksum comparison) and then act on its verdict. */
     abstract void decide(Runnable decision) throws IOException;
 
@@ -53,6 +60,11 @@ abstract sealed class Execution {
 
         @Override
         void later(SyncAction action, IoTask task) {
+            planned.add(action);
+        }
+
+        @Override
+        void inline(SyncAction action, IoTask task) {
             planned.add(action);
         }
 
@@ -97,6 +109,17 @@ abstract sealed class Execution {
         }
 
         @Override
+        void inline(SyncAction action, IoTask task) throws IOException {
+            listener.scheduled(action);
+            acquire();
+            try {
+                run.act(action, task);
+            } finally {
+                slots.release();
+            }
+        }
+
+        @Override
         void decide(Runnable decision) throws IOException {
             dispatch(decision);
         }
@@ -111,14 +134,18 @@ abstract sealed class Execution {
             pool.close();
         }
 
-        /** Runs a task in a transfer slot; blocks the traversal while all slots are busy. */
-        private void dispatch(Runnable task) throws IOException {
+        private void acquire() throws IOException {
             try {
                 slots.acquire();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("sync interrupted");
             }
+        }
+
+        /** Runs a task in a transfer slot; blocks the traversal while all slots are busy. */
+        private void dispatch(Runnable task) throws IOException {
+            acquire();
             pool.execute(() -> {
                 try {
                     task.run();

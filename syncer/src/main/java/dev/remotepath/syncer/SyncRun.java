@@ -77,7 +77,9 @@ final class SyncRun {
         this.failures = new Failures(listener, options.retries());
         this.execution = carryOut ? new Execution.Run(failures, options.transfers(), listener) : new Execution.Plan();
         this.contents = new ContentComparison(options.checksumAlgorithm(), tally.contentBytesRead);
-        this.files = new FileSync(options, execution, tally, failures, contents, listener);
+        this.files = new FileSync(options, execution, tally, failures, contents, listener,
+                source.fileSystem().capabilities().contains(Capability.IN_PROCESS)
+                        && target.fileSystem().capabilities().contains(Capability.IN_PROCESS));
     }
 
     // ------------------------------------------------------------------ entry points
