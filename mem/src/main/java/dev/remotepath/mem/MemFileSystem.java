@@ -120,7 +120,7 @@ public final class MemFileSystem implements RemoteFileSystem {
             if (!(node instanceof File f)) {
                 throw new IsDirectoryException(file.toString());
             }
-            return new MemStreams.Reader(tree, f, offset);
+            return new MemStreams.Reader(tree, f, file, offset);
         } finally {
             tree.readLock.unlock();
         }
@@ -367,6 +367,22 @@ public final class MemFileSystem implements RemoteFileSystem {
             return Optional.of(new StoreSpace(tree.capacity, free, free));
         } finally {
             tree.readLock.unlock();
+        }
+    }
+
+    /**
+     * Fails when a stream this volume handed out is still open, naming each by its path and
+     * whether it reads or writes: a test's check, after the code under test ran, that it closed
+     * what it opened (as Okio's fake file system checks). A stream counts until it is closed,
+     * whatever else happened to its file.
+     *
+     * @throws IllegalStateException naming the streams left open
+     */
+    public void checkNoOpenFiles() {
+        java.util.List<String> left = tree.openStreams();
+        if (!left.isEmpty()) {
+            throw new IllegalStateException(left.size() + " stream(s) left open on " + uriPrefix() + ": "
+                    + String.join(", ", left));
         }
     }
 

@@ -23,13 +23,16 @@ final class MemStreams {
     static final class Reader extends InputStream {
         private final MemTree tree;
         private final File file;
+        private final RemotePath path;
         private long position;
         private boolean closed;
 
-        Reader(MemTree tree, File file, long offset) {
+        Reader(MemTree tree, File file, RemotePath path, long offset) {
             this.tree = tree;
             this.file = file;
+            this.path = path;
             this.position = offset;
+            tree.opened(this);
         }
 
         @Override
@@ -88,6 +91,12 @@ final class MemStreams {
         @Override
         public void close() {
             closed = true;
+            tree.closed(this);
+        }
+
+        @Override
+        public String toString() {
+            return path + " (reading)";
         }
     }
 
@@ -108,6 +117,7 @@ final class MemStreams {
             this.path = path;
             this.append = append;
             this.lastModified = lastModified;
+            tree.opened(this);
         }
 
         @Override
@@ -148,6 +158,7 @@ final class MemStreams {
                 return;
             }
             closed = true;
+            tree.closed(this);
             if (lastModified != null && tree.state.isOpen()) {
                 tree.writeLock.lock();
                 try {
@@ -156,6 +167,11 @@ final class MemStreams {
                     tree.writeLock.unlock();
                 }
             }
+        }
+
+        @Override
+        public String toString() {
+            return path + " (writing)";
         }
     }
 }

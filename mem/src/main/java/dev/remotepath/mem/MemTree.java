@@ -34,6 +34,8 @@ final class MemTree {
     final OpenState state = new OpenState();
     final long capacity;
     private final Dir root;
+    /** The streams handed out and not closed yet, for {@link MemFileSystem#checkNoOpenFiles()}. */
+    private final java.util.Set<java.io.Closeable> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long nextId = 1;
     private long used;
 
@@ -189,6 +191,19 @@ final class MemTree {
             throw new FileAlreadyExistsException(p.toString());
         }
         return f;
+    }
+
+    void opened(java.io.Closeable stream) {
+        open.add(stream);
+    }
+
+    void closed(java.io.Closeable stream) {
+        open.remove(stream);
+    }
+
+    /** The streams still open, named by path and direction, in no order. */
+    java.util.List<String> openStreams() {
+        return open.stream().map(Object::toString).sorted().toList();
     }
 
     /** Drops every node: a closed volume's memory is free at once, whoever still holds it. */

@@ -229,6 +229,24 @@ class MemSemanticsTest {
     }
 
     @Test
+    void checkNoOpenFilesNamesEveryStreamLeftOpen() throws IOException {
+        MemFileSystem fs = (MemFileSystem) root.fileSystem();
+        RemotePath f = root.resolve("f").writeString("x");
+        fs.checkNoOpenFiles();
+        InputStream in = f.newInputStream();
+        OutputStream out = fs.openWrite(root.resolve("g"), WriteMode.CREATE_NEW);
+        assertThatThrownBy(fs::checkNoOpenFiles).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("2 stream(s) left open")
+                .hasMessageContaining(f + " (reading)").hasMessageContaining(root.resolve("g") + " (writing)");
+        in.close();
+        f.delete(); // a stream counts until it is closed, whatever happened to its file
+        assertThatThrownBy(fs::checkNoOpenFiles).hasMessageContaining("1 stream(s)").hasMessageContaining("(writing)");
+        out.close();
+        out.close();
+        fs.checkNoOpenFiles();
+    }
+
+    @Test
     void aClosedVolumeFailsItsOpenStreams() throws IOException {
         RemotePath f = root.resolve("f").writeString("x");
         InputStream in = f.newInputStream();
