@@ -29,7 +29,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -100,8 +99,12 @@ public final class MemFileSystem implements RemoteFileSystem {
                 throw new NotDirectoryException(directory.toString());
             }
             List<ListedEntry> entries = new ArrayList<>(dir.children.size());
-            for (Map.Entry<String, MemNode> e : dir.children.entrySet()) {
-                entries.add(new ListedEntry(e.getKey(), MemStats.listed(e.getValue(), detail)));
+            MemEntries children = dir.children;
+            for (int slot = 0, slots = children.slots(); slot < slots; slot++) {
+                String name = children.nameAt(slot);
+                if (name != null) {
+                    entries.add(new ListedEntry(name, MemStats.listed(children.nodeAt(slot), detail)));
+                }
             }
             return DirectoryListing.of(entries);
         } finally {

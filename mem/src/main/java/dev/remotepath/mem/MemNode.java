@@ -2,7 +2,6 @@ package dev.remotepath.mem;
 
 import dev.remotepath.FileType;
 import java.time.Instant;
-import java.util.HashMap;
 
 /**
  * One entry of a mem volume: a directory, a regular file or a symbolic link. Kept small on
@@ -39,7 +38,7 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
 
     /** A directory: its entries by name, and where it hangs (for {@code ..} and real paths). */
     static final class Dir extends MemNode {
-        final HashMap<String, MemNode> children = new HashMap<>();
+        final MemEntries children = new MemEntries();
         /** The directory holding this one; the root is its own parent. */
         Dir parent;
         /** This directory's name in its parent; empty for the root. */
