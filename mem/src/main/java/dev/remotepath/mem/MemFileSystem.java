@@ -235,6 +235,7 @@ public final class MemFileSystem implements RemoteFileSystem {
                 MemTree.checkReplaceable(moving, to.node(), target);
             }
             Instant now = Instant.now();
+            // Not unlink: the node stays in the volume under its new name, its bytes still counted.
             from.parent().children.remove(from.name());
             from.parent().setModified(now);
             if (to.node() != null) {

@@ -70,18 +70,6 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
                 }
             }
         }
-
-        /** This directory's path from the volume's root: "/" or "/a/b". */
-        String path() {
-            if (isRoot()) {
-                return "/";
-            }
-            StringBuilder out = new StringBuilder();
-            for (Dir d = this; !d.isRoot(); d = d.parent) {
-                out.insert(0, d.name).insert(0, '/');
-            }
-            return out.toString();
-        }
     }
 
     /**
@@ -129,7 +117,11 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
             return total;
         }
 
-        /** Writes {@code len} bytes at {@code pos} (at most the current size), growing the file. */
+        /**
+         * Writes {@code len} bytes at {@code pos}, growing the file. A {@code pos} past the end
+         * (a stream whose file another open truncated) leaves a gap that reads as zeros: blocks
+         * past the size are new, or were dropped by {@link #truncate()}.
+         */
         void write(long pos, byte[] b, int off, int len) {
             long end = pos + len;
             ensureCapacity(end);

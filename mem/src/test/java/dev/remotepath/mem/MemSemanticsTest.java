@@ -160,6 +160,8 @@ class MemSemanticsTest {
         assertThat(file.readString()).isEqualTo("f");
         fs.rename(file, file, true);
         assertThat(file.readString()).as("a rename onto itself does nothing").isEqualTo("f");
+        assertThat(fs.storeSpace(root).orElseThrow().usable()).as("moved files still counted, once: in, x, f")
+                .isEqualTo(MemFileSystem.CAPACITY - 4);
     }
 
     @Test
