@@ -172,6 +172,9 @@ abstract sealed class MemNode permits MemNode.Dir, MemNode.File, MemNode.Link {
         File copy(long id, Instant now) {
             File out = new File(id, now);
             out.size = size;
+            if (blocks.length == 0) {
+                return out; // shares NO_BLOCKS: an empty file holds no array (16 MB a million files)
+            }
             out.blocks = new byte[blocks.length][];
             for (int i = 0; i < blocks.length; i++) {
                 // The last block holds only what is in use: a copy is as compact as a fresh write.
