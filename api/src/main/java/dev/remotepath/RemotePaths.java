@@ -32,7 +32,8 @@ public final class RemotePaths {
     /** The artifact that serves each known scheme, for the "add this jar" error. */
     private static final Map<String, String> ARTIFACTS = Map.of(
             "file", "remotepath-local", "mem", "remotepath-mem", "http", "remotepath-http",
-            "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3");
+            "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3",
+            "zip", "remotepath-archive");
 
 
     private RemotePaths() {
@@ -68,10 +69,21 @@ public final class RemotePaths {
 
     /** The path a URI names, with a backend's typed options. */
     public static RemotePath get(URI uri, FileSystemOptions options) throws IOException {
-        if (!uri.isAbsolute() || uri.isOpaque()) {
+        if (!uri.isAbsolute()) {
             throw new InvalidPathException(uri.toString(), "needs an absolute, hierarchical URI such as mem://volume/dir");
         }
-        if (uri.getRawPath() != null && uri.getRawPath().contains("%00")) {
+        if (uri.isOpaque()) { // only an archive's zip:<uri>!/path may be; the provider parses it
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            RemoteFileSystemProvider wrapping = find(scheme);
+            if (wrapping == null && ARTIFACTS.containsKey(scheme)) {
+                provider(scheme); // a known scheme whose jar is missing: say which to add
+            }
+            if (wrapping == null || !wrapping.wrapsUris()) {
+                throw new InvalidPathException(uri.toString(), "needs an absolute, hierarchical URI such as mem://volume/dir");
+            }
+        }
+        String raw = uri.isOpaque() ? uri.getRawSchemeSpecificPart() : uri.getRawPath();
+        if (raw != null && raw.contains("%00")) {
             throw new InvalidPathException(uri.toString(), "path contains NUL");
         }
         return provider(uri.getScheme()).getPath(uri, options);

@@ -27,4 +27,13 @@ public interface RemoteFileSystemProvider {
      *                     refused credentials)
      */
     RemotePath getPath(URI uri, FileSystemOptions options) throws IOException;
+
+    /**
+     * Whether this provider's URIs wrap another URI ({@code zip:file:///x.zip!/a.txt}): opaque
+     * in {@link URI}'s terms, so {@link dev.remotepath.RemotePaths} hands them over unparsed
+     * instead of refusing them as it refuses every other opaque URI.
+     */
+    default boolean wrapsUris() {
+        return false;
+    }
 }

@@ -66,6 +66,10 @@ class MemFileSystemTest {
                 .hasMessageContaining("remotepath-sftp");
         assertThatThrownBy(() -> RemotePaths.get("gopher://host/x")).isInstanceOf(ProviderNotFoundException.class)
                 .hasMessageContaining("gopher");
+        // An archive URI is opaque: without remotepath-archive it is still "add this jar", not "malformed".
+        assertThatThrownBy(() -> RemotePaths.get("zip:mem://v/x.zip!/a")).isInstanceOf(ProviderNotFoundException.class)
+                .hasMessageContaining("remotepath-archive");
+        assertThatThrownBy(() -> RemotePaths.get("mailto:someone@example.org")).isInstanceOf(InvalidPathException.class);
     }
 
     /** mem has no NIO file system underneath: its NIO path is the facade's, over the same volume. */
