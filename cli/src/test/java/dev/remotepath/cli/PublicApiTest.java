@@ -44,6 +44,7 @@ class PublicApiTest {
             Map.entry("http", List.of("dev.remotepath.http")),
             Map.entry("sftp", List.of("dev.remotepath.sftp")),
             Map.entry("s3", List.of("dev.remotepath.s3")),
+            Map.entry("archive", List.of("dev.remotepath.archive")),
             Map.entry("micrometer", List.of("dev.remotepath.micrometer")),
             Map.entry("nio", List.of("dev.remotepath.nio")),
             Map.entry("cli", List.of("dev.remotepath.cli.scripting"))));

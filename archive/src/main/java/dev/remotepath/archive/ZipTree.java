@@ -1,0 +1,74 @@
+package dev.remotepath.archive;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The directory tree a zip's entry names describe. Names are split at '/' and kept as they
+ * are, hostile parts included: an entry {@code a/../../x} puts a directory {@code ..} in
+ * {@code a}, and {@code /etc/passwd} an empty name in the root. The api refuses such names in
+ * every listing ({@link dev.remotepath.EntryNames}), so the directory holding one is an error
+ * for a walk or sync, not a write outside its target, and no name is silently dropped or
+ * rewritten. A name listed twice (two entries, or a file and a directory of one name) is listed
+ * twice, which the api refuses too, and stays ambiguous to look up.
+ */
+final class ZipTree {
+
+    /** A directory, explicit (an entry {@code name/}) or implied by the names below it. */
+    static final class Dir {
+        final Map<String, Object> children = new LinkedHashMap<>(); // Dir or ZipEntryRecord
+        /** Names seen more than once here, each once per extra sighting. */
+        final List<String> repeated = new ArrayList<>(0);
+        /** The entry that declared this directory, or null when it is implied. */
+        ZipEntryRecord record;
+
+        boolean isAmbiguous(String name) {
+            return repeated.contains(name);
+        }
+    }
+
+    final Dir root = new Dir();
+
+    ZipTree(List<ZipEntryRecord> entries) {
+        for (ZipEntryRecord e : entries) {
+            add(e);
+        }
+    }
+
+    private void add(ZipEntryRecord e) {
+        String name = e.name().endsWith("/") ? e.name().substring(0, e.name().length() - 1) : e.name();
+        String[] parts = name.split("/", -1);
+        Dir dir = root;
+        for (int i = 0; i < parts.length - 1; i++) {
+            dir = subdirectory(dir, parts[i]);
+        }
+        String last = parts[parts.length - 1];
+        if (e.isDirectory()) {
+            Dir d = subdirectory(dir, last);
+            if (d.record != null) {
+                dir.repeated.add(last); // the same directory declared twice: as ambiguous as two files
+            }
+            d.record = e;
+        } else {
+            if (dir.children.putIfAbsent(last, e) != null) {
+                dir.repeated.add(last);
+            }
+        }
+    }
+
+    /** The directory {@code name} in {@code dir}, made if absent; a file of that name makes it ambiguous. */
+    private static Dir subdirectory(Dir dir, String name) {
+        Object child = dir.children.get(name);
+        if (child instanceof Dir d) {
+            return d;
+        }
+        Dir made = new Dir();
+        if (child != null) { // a file and a directory of one name: both listed, neither found
+            dir.repeated.add(name);
+        }
+        dir.children.put(name, made);
+        return made;
+    }
+}
