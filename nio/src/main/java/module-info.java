@@ -12,6 +12,7 @@ module dev.remotepath.nio {
             dev.remotepath.nio.RemoteNioProvider.S3,
             dev.remotepath.nio.RemoteNioProvider.Http,
             dev.remotepath.nio.RemoteNioProvider.Https,
-            dev.remotepath.nio.RemoteNioProvider.Mem;
+            dev.remotepath.nio.RemoteNioProvider.Mem,
+            dev.remotepath.nio.RemoteNioProvider.Zip;
     provides dev.remotepath.spi.NioPathFactory with dev.remotepath.nio.RemoteNio.PathFactory;
 }

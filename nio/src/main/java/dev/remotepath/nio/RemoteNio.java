@@ -27,7 +27,8 @@ public final class RemoteNio {
 
     private static final Map<String, Supplier<RemoteNioProvider>> OURS = Map.of(
             "sftp", RemoteNioProvider.Sftp::new, "s3", RemoteNioProvider.S3::new, "http", RemoteNioProvider.Http::new,
-            "https", RemoteNioProvider.Https::new, "mem", RemoteNioProvider.Mem::new);
+            "https", RemoteNioProvider.Https::new, "mem", RemoteNioProvider.Mem::new,
+            "zip", RemoteNioProvider.Zip::new);
 
     /** Providers made here because another library's was installed for the scheme: one per scheme. */
     private static final Map<String, RemoteNioProvider> STANDALONE = new ConcurrentHashMap<>();

@@ -110,6 +110,17 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         }
     }
 
+    /**
+     * {@code zip:<uri>!/path} (read-only; needs {@code remotepath-archive}). The JDK's own zip
+     * file system answers {@code jar:} only, so {@code zip:} is free for this one. A file system
+     * is one archive: its key is the archive's URI prefix ({@code zip:file:///x.zip!}).
+     */
+    public static final class Zip extends RemoteNioProvider {
+        public Zip() {
+            super("zip");
+        }
+    }
+
     @Override
     public String getScheme() {
         return scheme;
@@ -120,6 +131,13 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
     private String keyOf(URI uri) {
         if (uri.getScheme() == null || !uri.getScheme().equalsIgnoreCase(scheme)) {
             throw new IllegalArgumentException(uri + " is not a " + scheme + ": URI");
+        }
+        if (uri.isOpaque()) { // an archive's URI: its file system is the archive's, found by RemotePaths
+            try {
+                return RemotePaths.get(uri).fileSystem().uriPrefix();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         if (uri.getRawAuthority() == null) {
             throw new IllegalArgumentException(uri + " names no host, bucket or volume");
@@ -155,7 +173,7 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         if (events != null && !(events instanceof FileSystemEvents)) {
             throw new IllegalArgumentException(EVENTS + " must be a FileSystemEvents, was " + events.getClass().getName());
         }
-        RemoteFileSystem remote = RemotePaths.get(URI.create(key + "/"), o).fileSystem();
+        RemoteFileSystem remote = RemotePaths.get(URI.create(key + "/"), o).fileSystem(); // zip:…!/ too
         if (events != null) {
             remote = new ObservedFileSystem(remote, (FileSystemEvents) events);
         }
@@ -184,6 +202,13 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
                 throw new java.io.UncheckedIOException(e);
             }
         });
+        if (uri.isOpaque()) {
+            try {
+                return fs.getPath(RemotePaths.get(uri).pathString());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         String path = uri.getPath() == null || uri.getPath().isEmpty() ? "/" : uri.getPath();
         return fs.getPath(path);
     }
@@ -193,7 +218,7 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
      * connection), registered for its URI when none is yet.
      */
     Path pathOf(RemotePath path) {
-        String key = keyOf(path.toUri());
+        String key = path.toUri().isOpaque() ? path.fileSystem().uriPrefix() : keyOf(path.toUri());
         RemoteNioFileSystem fs = systems.computeIfAbsent(key, k -> new RemoteNioFileSystem(this, k, path.fileSystem(), false));
         if (fs.remote() != path.fileSystem()) {
             // The URI's registered file system is another backend one (other options): this path
