@@ -13,6 +13,7 @@ module dev.remotepath.nio {
             dev.remotepath.nio.RemoteNioProvider.Http,
             dev.remotepath.nio.RemoteNioProvider.Https,
             dev.remotepath.nio.RemoteNioProvider.Mem,
-            dev.remotepath.nio.RemoteNioProvider.Zip;
+            dev.remotepath.nio.RemoteNioProvider.Zip,
+            dev.remotepath.nio.RemoteNioProvider.Tar;
     provides dev.remotepath.spi.NioPathFactory with dev.remotepath.nio.RemoteNio.PathFactory;
 }

@@ -33,7 +33,7 @@ public final class RemotePaths {
     private static final Map<String, String> ARTIFACTS = Map.of(
             "file", "remotepath-local", "mem", "remotepath-mem", "http", "remotepath-http",
             "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3",
-            "zip", "remotepath-archive");
+            "zip", "remotepath-archive", "tar", "remotepath-archive");
 
 
     private RemotePaths() {

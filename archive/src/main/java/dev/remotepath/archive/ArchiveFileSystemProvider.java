@@ -13,31 +13,32 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Serves {@code zip:<uri of the archive>!/path}: the archive's URI is any RemotePath URI
- * (another archive's too), opened with that backend's default options. An archive stays open,
- * one file system per archive, until it is closed; every URI of it looks again at the archive
- * ({@link ZipArchiveFileSystem#refresh()}: one stat) so a replaced archive is read anew.
+ * Serves {@code zip:<uri of the archive>!/path} and {@code tar:...}: the archive's URI is any
+ * RemotePath URI (another archive's too), opened with that backend's default options. An
+ * archive stays open, one file system per archive and format, until it is closed; every URI of
+ * it looks again at the archive ({@link ArchiveFileSystem#refresh()}: one stat) so a replaced
+ * archive is read anew.
  */
 public final class ArchiveFileSystemProvider implements RemoteFileSystemProvider {
 
     /** The archives open, by the file system they lie on (identity) and their path there. */
-    private static final ConcurrentMap<Key, ZipArchiveFileSystem> OPEN = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<Key, ArchiveFileSystem> OPEN = new ConcurrentHashMap<>();
 
-    private record Key(RemoteFileSystem fileSystem, String path) {
+    private record Key(String scheme, RemoteFileSystem fileSystem, String path) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.fileSystem == fileSystem && k.path.equals(path);
+            return o instanceof Key k && k.scheme.equals(scheme) && k.fileSystem == fileSystem && k.path.equals(path);
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(fileSystem) * 31 + path.hashCode();
+            return (scheme.hashCode() * 31 + System.identityHashCode(fileSystem)) * 31 + path.hashCode();
         }
     }
 
     @Override
     public Set<String> schemes() {
-        return Set.of(ArchiveUris.ZIP);
+        return Set.of("zip", "tar");
     }
 
     @Override
@@ -48,32 +49,32 @@ public final class ArchiveFileSystemProvider implements RemoteFileSystemProvider
     @Override
     public RemotePath getPath(URI uri, FileSystemOptions options) throws IOException {
         if (options != FileSystemOptions.DEFAULTS) {
-            throw new IllegalArgumentException("zip: takes no options; open the archive's own path with its backend's "
-                    + "options and call ZipArchiveFileSystem.open(path)");
+            throw new IllegalArgumentException(uri.getScheme() + ": takes no options; open the archive's own path with "
+                    + "its backend's options and call ArchiveFileSystem.zip(path) or tar(path)");
         }
-        return ZipArchiveFileSystem.path(uri.toString(), RemotePaths::get);
+        return ArchiveFileSystem.path(uri.toString(), RemotePaths::get);
     }
 
-    /** The open file system of the zip at {@code archive}, read again if the archive changed. */
-    static ZipArchiveFileSystem zip(RemotePath archive) throws IOException {
-        Key key = new Key(archive.fileSystem(), archive.pathString());
-        ZipArchiveFileSystem open = OPEN.get(key);
+    /** The open file system of the archive at {@code archive}, read again if the archive changed. */
+    static ArchiveFileSystem open(ArchiveFormat format, RemotePath archive) throws IOException {
+        Key key = new Key(format.scheme(), archive.fileSystem(), archive.pathString());
+        ArchiveFileSystem open = OPEN.get(key);
         if (open != null && open.isOpen()) {
             open.refresh();
             return open;
         }
         // Read outside any lock (the directory of a remote archive takes round trips); a
         // second reader that lost the race drops its copy.
-        ZipArchiveFileSystem made = new ZipArchiveFileSystem(new ArchiveFileSystemProvider(), archive,
+        ArchiveFileSystem made = new ArchiveFileSystem(new ArchiveFileSystemProvider(), format, archive,
                 ZoneId.systemDefault());
-        ZipArchiveFileSystem won = OPEN.merge(key, made, (old, mine) -> old.isOpen() ? old : mine);
+        ArchiveFileSystem won = OPEN.merge(key, made, (old, mine) -> old.isOpen() ? old : mine);
         if (won != made) {
             made.close();
         }
         return won;
     }
 
-    void forget(ZipArchiveFileSystem fs) {
-        OPEN.remove(new Key(fs.archive().fileSystem(), fs.archive().pathString()), fs);
+    void forget(ArchiveFileSystem fs, String scheme) {
+        OPEN.remove(new Key(scheme, fs.archive().fileSystem(), fs.archive().pathString()), fs);
     }
 }

@@ -7,7 +7,8 @@ import java.nio.file.InvalidPathException;
 import java.util.Locale;
 
 /**
- * The text of archive URIs: {@code zip:<uri of the archive>!/path in the archive}.
+ * The text of archive URIs: {@code zip:<uri of the archive>!/path in the archive}, and the same
+ * with {@code tar:}.
  *
  * <p>The archive's URI ends at the first {@code !} that is followed by {@code /} or ends the
  * text, counting one such separator per level of nesting ({@code zip:zip:file:///a.zip!/b.zip!/c}
@@ -17,8 +18,6 @@ import java.util.Locale;
  * as every RemotePath URI's path is.
  */
 final class ArchiveUris {
-
-    static final String ZIP = "zip";
 
     private ArchiveUris() {
     }
@@ -41,7 +40,7 @@ final class ArchiveUris {
             separator = nextSeparator(ssp, from);
             if (separator < 0) {
                 throw new InvalidPathException(uri.toString(),
-                        "an archive path is zip:<uri of the archive>!/path (no '!' after the archive's URI)");
+                        "an archive path is " + uri.getScheme() + ":<uri of the archive>!/path (no '!' after the archive's URI)");
             }
             from = separator + 1;
         }
@@ -58,15 +57,16 @@ final class ArchiveUris {
     }
 
     /** The URI prefix of the paths inside {@code archive}: {@code zip:<its URI>!}. */
-    static String prefix(RemotePath archive) {
-        String own = archive.fileSystem() instanceof ZipArchiveFileSystem inner
+    static String prefix(String scheme, RemotePath archive) {
+        String own = archive.fileSystem() instanceof ArchiveFileSystem inner
                 ? inner.uriPrefix() + UriPaths.encodePath(archive.pathString()).replace("!", "%21")
                 : archive.toString().replace("!", "%21");
-        return ZIP + ":" + own + "!";
+        return scheme + ":" + own + "!";
     }
 
     private static boolean startsWithArchiveScheme(String s) {
-        return s.toLowerCase(Locale.ROOT).startsWith(ZIP + ":");
+        String lower = s.toLowerCase(Locale.ROOT);
+        return lower.startsWith("zip:") || lower.startsWith("tar:");
     }
 
     /** The next '!' at or after {@code from} that is followed by '/' or ends the text. */

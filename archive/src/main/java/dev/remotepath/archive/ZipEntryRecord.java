@@ -22,7 +22,8 @@ import java.util.Optional;
  * @param dosDirectory      the MS-DOS directory attribute is set
  */
 record ZipEntryRecord(String name, int flags, int method, long crc, long compressedSize, long size,
-        long localHeaderOffset, Optional<Instant> modified, Duration precision, int unixMode, boolean dosDirectory) {
+        long localHeaderOffset, Optional<Instant> modified, Duration precision, int unixMode, boolean dosDirectory)
+        implements ArchiveEntry {
 
     static final int STORED = 0;
     static final int DEFLATED = 8;
@@ -38,6 +39,17 @@ record ZipEntryRecord(String name, int flags, int method, long crc, long compres
     /** A symbolic link stored by a Unix zip tool: the content is the link's target. */
     boolean isSymbolicLink() {
         return !name.endsWith("/") && unixMode >= 0 && (unixMode & S_IFMT) == S_IFLNK;
+    }
+
+    @Override
+    public dev.remotepath.FileType type() {
+        return isDirectory() ? dev.remotepath.FileType.DIRECTORY
+                : isSymbolicLink() ? dev.remotepath.FileType.SYMLINK : dev.remotepath.FileType.FILE;
+    }
+
+    @Override
+    public long key() {
+        return localHeaderOffset;
     }
 
     boolean isEncrypted() {

@@ -132,7 +132,7 @@ class ZipArchiveTest {
         assertThat(readme.toString()).isEqualTo("zip:" + archive.toString().replace("!", "%21") + "!/docs/readme.txt");
         assertThat(RemotePaths.get(readme.toString())).isEqualTo(readme);
         assertThat(readme.fileSystem()).isSameAs(RemotePaths.get(readme.toString()).fileSystem());
-        assertThat(((ZipArchiveFileSystem) readme.fileSystem()).archive()).isEqualTo(archive);
+        assertThat(((ArchiveFileSystem) readme.fileSystem()).archive()).isEqualTo(archive);
         assertThatThrownBy(() -> RemotePaths.get("zip:" + archive)).isInstanceOf(InvalidPathException.class)
                 .hasMessageContaining("!/path");
         assertThatThrownBy(() -> RemotePaths.get(uri(archive, "/a#frag"))).isInstanceOf(InvalidPathException.class);
@@ -173,7 +173,7 @@ class ZipArchiveTest {
         byte[] bulk = new byte[32 << 20];
         RemotePath archive = write("bulk.zip", dev.remotepath.testkit.ZipFixtures.bulkThenReadme(bulk, "read me"));
         RemotePath counted = CountingFileSystem.counting(archive);
-        ZipArchiveFileSystem fs = ZipArchiveFileSystem.open(counted);
+        ArchiveFileSystem fs = ArchiveFileSystem.zip(counted);
         assertThat(fs.path("/").list()).hasSize(2);
         assertThat(fs.path("/docs/readme.txt").readString()).isEqualTo("read me");
         long read = CountingFileSystem.of(counted).bytesRead();

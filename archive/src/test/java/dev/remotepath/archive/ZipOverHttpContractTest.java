@@ -66,7 +66,7 @@ class ZipOverHttpContractTest extends ZipContractTest {
         byte[] zip = dev.remotepath.testkit.ZipFixtures.bulkThenReadme(new byte[32 << 20], "read me");
         Files.write(work.resolve("zips").resolve("bulk.zip"), zip);
         RemotePath counted = CountingFileSystem.counting(RemotePaths.get(archiveUri(work.resolve("zips/bulk.zip"))));
-        ZipArchiveFileSystem fs = ZipArchiveFileSystem.open(counted);
+        ArchiveFileSystem fs = ArchiveFileSystem.zip(counted);
         assertThat(fs.path("/docs/readme.txt").readString()).isEqualTo("read me");
         CountingFileSystem calls = CountingFileSystem.of(counted);
         assertThat(calls.bytesRead()).as("bytes read of a %d-byte archive", zip.length).isLessThan(8_192);

@@ -166,8 +166,9 @@ final class Paths {
             // Not the working directory, as Path.of("") would make it: an empty argument is a mistake.
             throw new java.nio.file.InvalidPathException(arg, "empty path");
         }
-        if (arg.regionMatches(true, 0, "zip:", 0, 4)) { // the archive's own URI gets this command's options too
-            return dev.remotepath.archive.ZipArchiveFileSystem.path(arg, Paths::make);
+        if (arg.regionMatches(true, 0, "zip:", 0, 4) || arg.regionMatches(true, 0, "tar:", 0, 4)) {
+            // the archive's own URI gets this command's options too
+            return dev.remotepath.archive.ArchiveFileSystem.path(arg, Paths::make);
         }
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));

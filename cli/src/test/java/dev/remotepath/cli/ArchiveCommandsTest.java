@@ -12,7 +12,7 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ls}, {@code cat}, {@code cp -r} and {@code sync} with {@code zip:} archive URIs (docs/archives.md). */
+/** {@code ls}, {@code cat}, {@code cp -r} and {@code sync} with {@code zip:} and {@code tar:} archive URIs (docs/archives.md). */
 class ArchiveCommandsTest {
 
     @TempDir
@@ -48,6 +48,21 @@ class ArchiveCommandsTest {
         assertThat(sync.out()).contains("\"filesCopied\":2");
         assertThat(Files.readString(temp.resolve("mirror/top.txt"))).isEqualTo("top");
         assertThat(rpath("--json", "sync", root, temp.resolve("mirror").toString()).out()).contains("\"filesCopied\":0");
+    }
+
+    @Test
+    void tarUrisToo() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("src/docs"));
+        Files.writeString(src.resolve("a.txt"), "alpha");
+        Path tgz = temp.resolve("site.tgz");
+        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", temp.resolve("src").toString(), ".")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).isZero();
+        assertThat(rpath("cat", "tar:" + tgz + "!/docs/a.txt").out()).isEqualTo("alpha");
+        RpathTest.Result sync = rpath("--json", "sync", "tar:" + tgz + "!/", temp.resolve("mirror").toString());
+        assertThat(sync.out()).as(sync.err()).contains("\"filesCopied\":1");
+        assertThat(Files.readString(temp.resolve("mirror/docs/a.txt"))).isEqualTo("alpha");
     }
 
     @Test

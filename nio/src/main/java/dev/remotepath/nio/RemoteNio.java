@@ -28,7 +28,7 @@ public final class RemoteNio {
     private static final Map<String, Supplier<RemoteNioProvider>> OURS = Map.of(
             "sftp", RemoteNioProvider.Sftp::new, "s3", RemoteNioProvider.S3::new, "http", RemoteNioProvider.Http::new,
             "https", RemoteNioProvider.Https::new, "mem", RemoteNioProvider.Mem::new,
-            "zip", RemoteNioProvider.Zip::new);
+            "zip", RemoteNioProvider.Zip::new, "tar", RemoteNioProvider.Tar::new);
 
     /** Providers made here because another library's was installed for the scheme: one per scheme. */
     private static final Map<String, RemoteNioProvider> STANDALONE = new ConcurrentHashMap<>();

@@ -121,6 +121,13 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         }
     }
 
+    /** {@code tar:<uri>!/path} (read-only; needs {@code remotepath-archive}), as {@link Zip}. */
+    public static final class Tar extends RemoteNioProvider {
+        public Tar() {
+            super("tar");
+        }
+    }
+
     @Override
     public String getScheme() {
         return scheme;

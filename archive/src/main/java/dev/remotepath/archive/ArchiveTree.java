@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The directory tree a zip's entry names describe. Names are split at '/' and kept as they
+ * The directory tree an archive's entry names describe. Names are split at '/' and kept as they
  * are, hostile parts included: an entry {@code a/../../x} puts a directory {@code ..} in
  * {@code a}, and {@code /etc/passwd} an empty name in the root. The api refuses such names in
  * every listing ({@link dev.remotepath.EntryNames}), so the directory holding one is an error
@@ -14,15 +14,15 @@ import java.util.Map;
  * rewritten. A name listed twice (two entries, or a file and a directory of one name) is listed
  * twice, which the api refuses too, and stays ambiguous to look up.
  */
-final class ZipTree {
+final class ArchiveTree {
 
     /** A directory, explicit (an entry {@code name/}) or implied by the names below it. */
     static final class Dir {
-        final Map<String, Object> children = new LinkedHashMap<>(); // Dir or ZipEntryRecord
+        final Map<String, Object> children = new LinkedHashMap<>(); // Dir or ArchiveEntry
         /** Names seen more than once here, each once per extra sighting. */
         final List<String> repeated = new ArrayList<>(0);
         /** The entry that declared this directory, or null when it is implied. */
-        ZipEntryRecord record;
+        ArchiveEntry record;
 
         boolean isAmbiguous(String name) {
             return repeated.contains(name);
@@ -31,21 +31,29 @@ final class ZipTree {
 
     final Dir root = new Dir();
 
-    ZipTree(List<ZipEntryRecord> entries) {
-        for (ZipEntryRecord e : entries) {
+    ArchiveTree(List<? extends ArchiveEntry> entries) {
+        for (ArchiveEntry e : entries) {
             add(e);
         }
     }
 
-    private void add(ZipEntryRecord e) {
+    private void add(ArchiveEntry e) {
         String name = e.name().endsWith("/") ? e.name().substring(0, e.name().length() - 1) : e.name();
+        // "./a" is how tar (and some zip tools) name what they were given as "."; only a leading
+        // "./" is that convention; a "." anywhere else stays, and is refused as a name
+        while (name.startsWith("./")) {
+            name = name.substring(2);
+        }
+        if (name.equals(".")) {
+            return; // the root itself
+        }
         String[] parts = name.split("/", -1);
         Dir dir = root;
         for (int i = 0; i < parts.length - 1; i++) {
             dir = subdirectory(dir, parts[i]);
         }
         String last = parts[parts.length - 1];
-        if (e.isDirectory()) {
+        if (e.type() == dev.remotepath.FileType.DIRECTORY) {
             Dir d = subdirectory(dir, last);
             if (d.record != null) {
                 dir.repeated.add(last); // the same directory declared twice: as ambiguous as two files

@@ -36,30 +36,34 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The entries of one zip archive as a read-only file system: {@code zip:<archive's URI>!/path}.
- * The archive lies on any backend and is read through that backend's ranged reads: opening
- * reads the central directory (from the end of the archive), listing and stat read nothing
- * more, and reading an entry reads its local header and its own bytes only, so one entry of a
- * large archive on S3 or HTTP costs a few requests, not the archive.
+ * The entries of one archive as a read-only file system: {@code zip:<archive's URI>!/path} or
+ * {@code tar:<archive's URI>!/path}. The archive lies on any backend and is read through that
+ * backend's reads. A zip is read by ranges: opening reads the central directory (from the end
+ * of the archive), listing and stat read nothing more, and reading an entry reads its local
+ * header and its own bytes only, so one entry of a large archive on S3 or HTTP costs a few
+ * requests, not the archive. A tar (plain or gzip-compressed) is read once from the start to
+ * index it; an entry of a plain tar is then read by its range, one of a compressed tar by
+ * decompressing up to it.
  *
  * <p>Names are checked as every listing's are (an entry {@code ../x}, an absolute name or one
  * with NUL makes its directory an error, never a path outside), symbolic links stored by Unix
- * zip tools are followed only within the archive, and content is checked against the entry's
- * declared size and CRC-32. Stored and deflated entries can be read; other methods and
- * encrypted entries fail with a {@link java.util.zip.ZipException} naming the entry.
+ * and tar tools are followed only within the archive, and content is held to the entry's
+ * declared size (and a zip entry's CRC-32). Stored and deflated zip entries can be read; other
+ * methods and encrypted entries fail with a {@link java.util.zip.ZipException} naming the entry.
  *
  * <p>The file system reads the directory once; {@link #refresh()} (which
  * {@link dev.remotepath.RemotePaths#get} calls for every archive URI) reads it again when the
  * archive's size, time or ETag changed. Reads that were open on the old archive fail rather
  * than mix the two.
  */
-public final class ZipArchiveFileSystem implements RemoteFileSystem {
+public final class ArchiveFileSystem implements RemoteFileSystem {
 
     /** A link chain longer than this is a loop, as for POSIX paths. */
     private static final int MAX_LINKS = 40;
     private static final int MAX_LINK_TARGET = 4096;
 
     private final ArchiveFileSystemProvider provider;
+    private final ArchiveFormat format;
     private final RemotePath archive;
     private final String uriPrefix;
     private final ZoneId dosZone;
@@ -67,17 +71,19 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     private volatile Snapshot snapshot;
 
     /** What one reading of the archive's directory gave. */
-    private record Snapshot(FileStat archiveStat, ZipTree tree, Map<Long, Long> dataStarts, Map<Long, String> linkTargets) {
+    private record Snapshot(FileStat archiveStat, ArchiveTree tree, Map<Long, Long> dataStarts, Map<Long, String> linkTargets) {
         long archiveSize() {
             return archiveStat.size().orElseThrow();
         }
     }
 
-    ZipArchiveFileSystem(ArchiveFileSystemProvider provider, RemotePath archive, ZoneId dosZone) throws IOException {
+    ArchiveFileSystem(ArchiveFileSystemProvider provider, ArchiveFormat format, RemotePath archive, ZoneId dosZone)
+            throws IOException {
         this.provider = provider;
+        this.format = format;
         this.archive = archive;
         this.dosZone = dosZone;
-        this.uriPrefix = ArchiveUris.prefix(archive);
+        this.uriPrefix = ArchiveUris.prefix(format.scheme(), archive);
         this.snapshot = read(archiveStat());
     }
 
@@ -87,16 +93,26 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
      *
      * @throws java.util.zip.ZipException if it is not a zip archive, or a corrupt one
      */
-    public static ZipArchiveFileSystem open(RemotePath archive) throws IOException {
-        return ArchiveFileSystemProvider.zip(archive);
+    public static ArchiveFileSystem zip(RemotePath archive) throws IOException {
+        return ArchiveFileSystemProvider.open(ArchiveFormat.ZIP, archive);
     }
 
     /**
-     * Opens the path a {@code zip:<uri>!/path} URI names, with the archive's own path made by
+     * The file system of the tar archive at {@code archive} (plain, or gzip-compressed:
+     * {@code .tar.gz}, {@code .tgz}, told by its first bytes), as {@link #zip(RemotePath)}.
+     *
+     * @throws java.io.IOException naming the archive and the offset if it is not a tar archive
+     */
+    public static ArchiveFileSystem tar(RemotePath archive) throws IOException {
+        return ArchiveFileSystemProvider.open(TarFormat.TAR, archive);
+    }
+
+    /**
+     * Opens the path a {@code zip:<uri>!/path} or {@code tar:<uri>!/path} URI names, with the archive's own path made by
      * {@code archives} from its URI (with a backend's options or credentials, as a command line
      * makes its other paths; a nested archive's URI comes to it as {@code zip:...} too).
      *
-     * @throws java.nio.file.InvalidPathException if {@code uri} is not a zip archive URI
+     * @throws java.nio.file.InvalidPathException if {@code uri} is not an archive URI
      */
     public static RemotePath path(String uri, ArchiveOpener archives) throws IOException {
         java.net.URI parsed;
@@ -106,11 +122,12 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
             throw new java.nio.file.InvalidPathException(uri, "malformed URI: " + e.getReason());
         }
         // zip:file:///x.zip!/a is opaque to java.net.URI; zip:/tmp/x.zip!/a (a local path) is not
-        if (!ArchiveUris.ZIP.equalsIgnoreCase(parsed.getScheme())) {
-            throw new java.nio.file.InvalidPathException(uri, "not a zip:<uri of the archive>!/path URI");
+        ArchiveFormat format = parsed.getScheme() == null ? null : ArchiveFormat.of(parsed.getScheme()).orElse(null);
+        if (format == null) {
+            throw new java.nio.file.InvalidPathException(uri, "not a zip:<uri of the archive>!/path or tar:... URI");
         }
         ArchiveUris.Parsed p = ArchiveUris.parse(parsed);
-        return open(archives.open(p.archiveUri())).path(p.path());
+        return ArchiveFileSystemProvider.open(format, archives.open(p.archiveUri())).path(p.path());
     }
 
     /** Makes the path of an archive from its URI, for {@link #path(String, ArchiveOpener)}. */
@@ -151,14 +168,15 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     private FileStat archiveStat() throws IOException {
         FileStat st = archive.fileSystem().stat(archive, true);
         if (!st.isRegularFile() || st.size().isEmpty()) {
-            throw new FileSystemException(archive.toString(), null, "not a regular file of known size: cannot be read as a zip archive");
+            throw new FileSystemException(archive.toString(), null,
+                    "not a regular file of known size: cannot be read as a " + format.scheme() + " archive");
         }
         return st;
     }
 
     private Snapshot read(FileStat st) throws IOException {
-        List<ZipEntryRecord> entries = ZipCentralDirectory.read(archive, st.size().getAsLong(), dosZone);
-        return new Snapshot(st, new ZipTree(entries), new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+        return new Snapshot(st, new ArchiveTree(format.index(archive, st, dosZone)), new ConcurrentHashMap<>(),
+                new ConcurrentHashMap<>());
     }
 
     @Override
@@ -191,18 +209,18 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     @Override
     public void close() {
         if (state.close()) {
-            provider.forget(this);
+            provider.forget(this, format.scheme());
         }
     }
 
     @Override
     public String toString() {
-        return "ZipArchiveFileSystem[" + uriPrefix + "]";
+        return "ArchiveFileSystem[" + uriPrefix + "]";
     }
 
     // ------------------------------------------------------------------ lookups
 
-    /** What a path leads to: a {@link ZipTree.Dir} or a {@link ZipEntryRecord}, and the path it really is. */
+    /** What a path leads to: a {@link ArchiveTree.Dir} or an {@link ArchiveEntry}, and the path it really is. */
     private record Found(Object node, List<String> realParts) {
     }
 
@@ -218,7 +236,7 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
         int links = 0;
         while (!todo.isEmpty()) {
             String part = todo.pollFirst();
-            if (!(node instanceof ZipTree.Dir dir)) { // below a file: nothing there, as stat(2) without ENOTDIR says on S3/HTTP
+            if (!(node instanceof ArchiveTree.Dir dir)) { // below a file: nothing there, as stat(2) without ENOTDIR says on S3/HTTP
                 throw new NoSuchFileException(path.toString(), null, "'" + String.join("/", at) + "' is a file");
             }
             if (dir.isAmbiguous(part)) {
@@ -229,7 +247,7 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
             if (child == null) {
                 throw new NoSuchFileException(path.toString());
             }
-            if (child instanceof ZipEntryRecord r && r.isSymbolicLink() && (followFinal || !todo.isEmpty())) {
+            if (child instanceof ArchiveEntry r && r.type() == FileType.SYMLINK && (followFinal || !todo.isEmpty())) {
                 if (++links > MAX_LINKS) {
                     throw new FileSystemLoopException(path.toString());
                 }
@@ -279,9 +297,13 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
         return sb.append('/').append(last).toString();
     }
 
-    /** A link entry's target: its content, read once. */
-    private String linkTarget(Snapshot s, ZipEntryRecord r, RemotePath link) throws IOException {
-        String cached = s.linkTargets().get(r.localHeaderOffset());
+    /** A link entry's target: in its header (tar), or its content, read once (zip). */
+    private String linkTarget(Snapshot s, ArchiveEntry r, RemotePath link) throws IOException {
+        Optional<String> inIndex = format.linkTarget(r);
+        if (inIndex.isPresent()) {
+            return inIndex.get();
+        }
+        String cached = s.linkTargets().get(r.key());
         if (cached != null) {
             return cached;
         }
@@ -293,17 +315,12 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
             bytes = in.readAllBytes();
         }
         String target = new String(bytes, StandardCharsets.UTF_8);
-        s.linkTargets().put(r.localHeaderOffset(), target);
+        s.linkTargets().put(r.key(), target);
         return target;
     }
 
-    private InputStream openEntry(Snapshot s, ZipEntryRecord r, RemotePath entry, long offset, long length) throws IOException {
-        Long start = s.dataStarts().get(r.localHeaderOffset());
-        if (start == null) {
-            start = ZipEntryStreams.dataStart(archive, s.archiveSize(), r, entry);
-            s.dataStarts().put(r.localHeaderOffset(), start);
-        }
-        return ZipEntryStreams.open(archive, start, r, entry, offset, length);
+    private InputStream openEntry(Snapshot s, ArchiveEntry r, RemotePath entry, long offset, long length) throws IOException {
+        return format.open(archive, s.archiveSize(), r, entry, offset, length, s.dataStarts());
     }
 
     // ------------------------------------------------------------------ metadata
@@ -316,28 +333,28 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     }
 
     private FileStat stat(Snapshot s, Object node, ListDetail detail) {
-        if (node instanceof ZipTree.Dir dir) {
+        if (node instanceof ArchiveTree.Dir dir) {
             if (dir == s.tree().root) {
                 return FileStat.listed(FileType.DIRECTORY, OptionalLong.empty(), true, s.archiveStat().lastModified(),
                         s.archiveStat().lastModifiedPrecision(), Optional.empty());
             }
-            ZipEntryRecord r = dir.record;
+            ArchiveEntry r = dir.record;
             return r == null ? FileStat.ofType(FileType.DIRECTORY)
                     : FileStat.listed(FileType.DIRECTORY, OptionalLong.empty(), true, r.modified(), r.precision(),
                             permissions(r));
         }
-        ZipEntryRecord r = (ZipEntryRecord) node;
-        FileType type = r.isSymbolicLink() ? FileType.SYMLINK : FileType.FILE;
+        ArchiveEntry r = (ArchiveEntry) node;
+        FileType type = r.type();
         if (!detail.wantsStat(type)) {
             return FileStat.ofType(type);
         }
-        FileStat.Builder b = FileStat.builder(type).size(r.size()).fileKey(Long.toString(r.localHeaderOffset()));
+        FileStat.Builder b = FileStat.builder(type).size(r.size()).fileKey(Long.toString(r.key()));
         r.modified().ifPresent(t -> b.lastModified(t, r.precision()));
         permissions(r).ifPresent(b::permissions);
         return b.build();
     }
 
-    private static Optional<Set<PosixFilePermission>> permissions(ZipEntryRecord r) {
+    private static Optional<Set<PosixFilePermission>> permissions(ArchiveEntry r) {
         if (r.unixMode() < 0) {
             return Optional.empty();
         }
@@ -355,7 +372,7 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     @Override
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
         Snapshot s = snapshot;
-        if (!(locate(s, directory, true).node() instanceof ZipTree.Dir dir)) {
+        if (!(locate(s, directory, true).node() instanceof ArchiveTree.Dir dir)) {
             throw new NotDirectoryException(directory.toString());
         }
         List<ListedEntry> out = new ArrayList<>(dir.children.size() + dir.repeated.size());
@@ -371,7 +388,7 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
     @Override
     public String readSymbolicLink(RemotePath link) throws IOException {
         Snapshot s = snapshot;
-        if (!(locate(s, link, false).node() instanceof ZipEntryRecord r) || !r.isSymbolicLink()) {
+        if (!(locate(s, link, false).node() instanceof ArchiveEntry r) || r.type() != FileType.SYMLINK) {
             throw new NotLinkException(link.toString());
         }
         return linkTarget(s, r, link);
@@ -398,10 +415,13 @@ public final class ZipArchiveFileSystem implements RemoteFileSystem {
         }
         Snapshot s = snapshot;
         Object node = locate(s, file, true).node();
-        if (node instanceof ZipTree.Dir) {
+        if (node instanceof ArchiveTree.Dir) {
             throw new IsDirectoryException(file.toString());
         }
-        return openEntry(s, (ZipEntryRecord) Objects.requireNonNull(node), file, offset, length);
+        if (((ArchiveEntry) Objects.requireNonNull(node)).type() == FileType.OTHER) {
+            throw new FileSystemException(file.toString(), null, "a device or FIFO entry has no content to read");
+        }
+        return openEntry(s, (ArchiveEntry) node, file, offset, length);
     }
 
     // ------------------------------------------------------------------ read-only

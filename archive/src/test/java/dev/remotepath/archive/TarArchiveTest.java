@@ -1,0 +1,178 @@
+package dev.remotepath.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remotepath.DirEntry;
+import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.UnsafeNameException;
+import dev.remotepath.syncer.PathSyncer;
+import dev.remotepath.syncer.SyncReport;
+import dev.remotepath.testkit.CountingFileSystem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tar archives: GNU, ustar and pax names, hard links, gzip, ranged reads, corrupt and hostile archives. */
+class TarArchiveTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path tree() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("tree"));
+        String longDir = "d".repeat(90) + "/" + "e".repeat(40);
+        Files.createDirectories(root.resolve(longDir));
+        Files.writeString(root.resolve(longDir).resolve("f".repeat(60) + ".txt"), "deep and long");
+        Files.writeString(root.resolve("a.txt"), "alpha");
+        Files.setLastModifiedTime(root.resolve("a.txt"), FileTime.from(Instant.parse("2024-06-01T10:00:00.123456789Z")));
+        Files.createLink(root.resolve("hard.txt"), root.resolve("a.txt"));
+        Files.createSymbolicLink(root.resolve("link"), Path.of("a.txt"));
+        byte[] big = new byte[3 << 20];
+        new Random(3).nextBytes(big);
+        Files.write(root.resolve("big.bin"), big);
+        return root;
+    }
+
+    private RemotePath tar(String format, boolean gzip) throws IOException, InterruptedException {
+        Path root = tree();
+        Path out = tmp.resolve(format + (gzip ? ".tgz" : ".tar"));
+        Process p = new ProcessBuilder("tar", "--format=" + format, gzip ? "-czf" : "-cf", out.toString(), "-C",
+                root.toString(), ".").redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(log).isZero();
+        return RemotePaths.of(out);
+    }
+
+    @Test
+    void gnuUstarAndPaxArchivesPlainAndCompressedReadAlike() throws Exception {
+        for (String format : List.of("gnu", "pax", "ustar")) {
+            for (boolean gzip : List.of(false, true)) {
+                String what = format + (gzip ? ".tgz" : ".tar");
+                if (Files.exists(tmp.resolve("tree"))) {
+                    dev.remotepath.testkit.LocalTrees.delete(tmp.resolve("tree"));
+                }
+                RemotePath root = RemotePaths.get("tar:" + tar(format, gzip) + "!/");
+                assertThat(root.list().stream().map(DirEntry::name)).as(what)
+                        .containsExactly("a.txt", "big.bin", "d".repeat(90), "hard.txt", "link");
+                assertThat(root.resolve("a.txt").readString()).isEqualTo("alpha");
+                assertThat(root.resolve("hard.txt").readString()).as(what).isEqualTo("alpha");
+                assertThat(root.resolve("link").readSymbolicLink()).isEqualTo("a.txt");
+                assertThat(root.resolve("link").readString()).isEqualTo("alpha");
+                RemotePath deep = root.resolve("d".repeat(90), "e".repeat(40), "f".repeat(60) + ".txt");
+                assertThat(deep.readString()).as(what).isEqualTo("deep and long");
+                byte[] all = Files.readAllBytes(tmp.resolve("tree/big.bin"));
+                assertThat(root.resolve("big.bin").readAllBytes()).isEqualTo(all);
+                try (InputStream in = root.fileSystem().openRead(root.resolve("big.bin"), 1_000_000, 100)) {
+                    assertThat(in.readAllBytes()).isEqualTo(java.util.Arrays.copyOfRange(all, 1_000_000, 1_000_100));
+                }
+                Instant mtime = root.resolve("a.txt").stat().lastModified().orElseThrow();
+                assertThat(mtime).as(what).isEqualTo(format.equals("pax") ? Instant.parse("2024-06-01T10:00:00.123456789Z")
+                        : Instant.parse("2024-06-01T10:00:00Z"));
+            }
+        }
+    }
+
+    @Test
+    void anEntryOfAPlainTarIsReadByItsRangeOnly() throws Exception {
+        RemotePath counted = CountingFileSystem.counting(tar("pax", false));
+        ArchiveFileSystem fs = ArchiveFileSystem.tar(counted);
+        CountingFileSystem calls = CountingFileSystem.of(counted);
+        calls.reset();
+        assertThat(fs.path("/a.txt").readString()).isEqualTo("alpha");
+        assertThat(calls.bytesRead()).isEqualTo(5);
+    }
+
+    @Test
+    void aSyncFromATarMirrorsIt() throws Exception {
+        RemotePath root = RemotePaths.get("tar:" + tar("pax", true) + "!/");
+        RemotePath target = RemotePaths.get("mem://tar-" + UUID.randomUUID() + "/out");
+        SyncReport r = PathSyncer.builder(root, target).build().run();
+        assertThat(r.succeeded()).as(r.toString()).isTrue();
+        assertThat(target.resolve("hard.txt").readString()).isEqualTo("alpha");
+        assertThat(target.resolve("a.txt").stat().lastModified()).contains(Instant.parse("2024-06-01T10:00:00.123456789Z"));
+        assertThat(PathSyncer.builder(root, target).build().run().filesCopied()).isZero();
+    }
+
+    @Test
+    void hostileNamesAndEntriesAreRefused() throws Exception {
+        TarWriter w = new TarWriter().file("ok.txt", "fine").file("sub/../../evil.txt", "evil").file("sub/ok.txt", "x")
+                .entry("dev/null", '3', "", new byte[0], -1, false)
+                .entry("hard-to-nothing", '1', "missing.txt", new byte[0], -1, false)
+                .entry("up", '2', "../../etc/passwd", new byte[0], -1, false);
+        Path file = Files.write(tmp.resolve("hostile.tar"), w.bytes());
+        RemotePath root = RemotePaths.get("tar:" + RemotePaths.of(file) + "!/");
+        assertThat(root.list().stream().map(DirEntry::name)).containsExactly("dev", "hard-to-nothing", "ok.txt", "sub", "up");
+        assertThatThrownBy(() -> root.resolve("sub").list()).isInstanceOf(UnsafeNameException.class);
+        assertThat(root.resolve("dev/null").stat().type()).isEqualTo(FileType.OTHER);
+        assertThatThrownBy(() -> root.resolve("dev/null").readAllBytes()).isInstanceOf(FileSystemException.class);
+        assertThatThrownBy(() -> root.resolve("hard-to-nothing").readAllBytes()).isInstanceOf(IOException.class)
+                .hasMessageContaining("missing.txt");
+        assertThatThrownBy(() -> root.resolve("up").readAllBytes()).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("outside the archive");
+    }
+
+    @Test
+    void corruptArchivesFailNamingTheOffset() throws Exception {
+        Path bad = Files.write(tmp.resolve("bad.tar"), new TarWriter().entry("a", '0', "", new byte[10], -1, true).bytes());
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(bad) + "!/")).isInstanceOf(IOException.class)
+                .hasMessageContaining("offset 0").hasMessageContaining("not a tar archive");
+        byte[] good = new TarWriter().file("a", "x".repeat(2000)).bytes();
+        Path cut = Files.write(tmp.resolve("cut.tar"), java.util.Arrays.copyOf(good, 1000));
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(cut) + "!/")).isInstanceOf(IOException.class);
+        Path lying = Files.write(tmp.resolve("lying.tar"),
+                new TarWriter().entry("a", '0', "", "short".getBytes(StandardCharsets.UTF_8), 1L << 40, false).bytes());
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(lying) + "!/")).isInstanceOf(IOException.class)
+                .hasMessageContaining("ends inside");
+        Path empty = Files.write(tmp.resolve("empty.tar"), new byte[0]);
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(empty) + "!/")).isInstanceOf(IOException.class);
+        Path zip = Files.write(tmp.resolve("really.zip"), new ZipWriter().bytes());
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(zip) + "!/")).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void mutatedTarsFailOnlyWithIOExceptions() throws Exception {
+        byte[] good = new TarWriter().file("d/a.txt", "alpha").entry("d/l", '2', "a.txt", new byte[0], -1, false)
+                .file("b.txt", "b".repeat(700)).bytes();
+        RemotePath vol = RemotePaths.get("mem://tar-fuzz-" + UUID.randomUUID() + "/");
+        Random random = new Random(7);
+        List<String> surprises = new java.util.ArrayList<>();
+        for (int round = 0; round < 2000; round++) {
+            byte[] bad = good.clone();
+            if (round % 3 == 2) {
+                bad = java.util.Arrays.copyOf(bad, random.nextInt(bad.length));
+            } else {
+                for (int i = 0, n = 1 + random.nextInt(4); i < n; i++) {
+                    bad[random.nextInt(1536)] = (byte) (round % 3 == 0 ? random.nextInt(256) : 0xff);
+                }
+            }
+            try {
+                RemotePath root = RemotePaths.get("tar:" + vol.resolve("r" + round + ".tar").write(bad) + "!/");
+                try (var walk = root.walk()) {
+                    for (DirEntry e : walk.toList()) {
+                        if (e.type() == FileType.FILE) {
+                            e.path().readAllBytes();
+                        }
+                    }
+                }
+            } catch (IOException | java.io.UncheckedIOException expected) {
+                // refused
+            } catch (RuntimeException e) {
+                surprises.add("round " + round + ": " + e);
+            }
+        }
+        assertThat(surprises).isEmpty();
+    }
+}
