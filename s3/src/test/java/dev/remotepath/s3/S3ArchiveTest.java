@@ -1,0 +1,92 @@
+package dev.remotepath.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.archive.ArchiveFileSystem;
+import dev.remotepath.syncer.PathSyncer;
+import dev.remotepath.syncer.SyncReport;
+import dev.remotepath.testkit.ZipFixtures;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Archive paths over S3 (docs/archives.md), counted at the wire: one entry of a 32 MiB zip is
+ * a HEAD and three ranged GETs; a tar on S3 is indexed in one GET and mirrored like any tree.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class S3ArchiveTest {
+
+    private TestS3Server server;
+    private final RequestCounter counter = new RequestCounter();
+    private RemotePath bucket;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    void start() throws Exception {
+        server = new TestS3Server();
+        server.createBucket("archives");
+        bucket = RemotePaths.get(URI.create("s3://archives/"),
+                server.options(b -> b.clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        bucket.fileSystem().close();
+        server.close();
+    }
+
+    @BeforeEach
+    void resetCounts() {
+        counter.reset();
+    }
+
+    @Test
+    void oneEntryOfALargeZipIsAFewRangedGets() throws Exception {
+        RemotePath zip = bucket.resolve("big.zip").write(ZipFixtures.bulkThenReadme(new byte[32 << 20], "read me"));
+        counter.reset();
+        ArchiveFileSystem fs = ArchiveFileSystem.zip(zip);
+        assertThat(fs.path("/").list()).hasSize(2);
+        assertThat(fs.path("/docs/readme.txt").readString()).isEqualTo("read me");
+        assertThat(counter.count("GetObject")).as(counter.toString()).isEqualTo(3); // tail, local header, data
+        assertThat(counter.count("HeadObject")).as(counter.toString()).isEqualTo(1);
+        assertThat(counter.total()).as(counter.toString()).isEqualTo(4);
+    }
+
+    @Test
+    void aTarOnS3IsIndexedInOneGetAndMirrored() throws Exception {
+        Path src = Files.createDirectories(tmp.resolve("src/docs"));
+        Files.writeString(src.resolve("a.txt"), "alpha");
+        Files.writeString(tmp.resolve("src/b.txt"), "bravo");
+        Path tgz = tmp.resolve("site.tgz");
+        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", tmp.resolve("src").toString(), ".")
+                .redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(log).isZero();
+        RemotePath archive = bucket.resolve("site.tgz").write(Files.readAllBytes(tgz));
+        counter.reset();
+        ArchiveFileSystem fs = ArchiveFileSystem.tar(archive);
+        assertThat(counter.count("GetObject")).as(counter.toString()).isEqualTo(1);
+        RemotePath target = RemotePaths.get("mem://s3-archive-" + UUID.randomUUID() + "/out");
+        SyncReport first = PathSyncer.builder(fs.path("/"), target).build().run();
+        assertThat(first.succeeded()).as(first.toString()).isTrue();
+        assertThat(first.filesCopied()).isEqualTo(2);
+        assertThat(target.resolve("docs/a.txt").readString()).isEqualTo("alpha");
+        counter.reset();
+        SyncReport again = PathSyncer.builder(fs.path("/"), target).build().run();
+        assertThat(again.filesCopied()).isZero();
+        assertThat(counter.total()).as("a no-op reads nothing of the archive: " + counter).isZero();
+    }
+}
