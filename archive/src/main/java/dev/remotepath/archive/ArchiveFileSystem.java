@@ -26,7 +26,6 @@ import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -358,14 +357,7 @@ public final class ArchiveFileSystem implements RemoteFileSystem {
         if (r.unixMode() < 0) {
             return Optional.empty();
         }
-        Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
-        PosixFilePermission[] all = PosixFilePermission.values(); // OWNER_READ first: bit 8
-        for (int i = 0; i < all.length; i++) {
-            if ((r.unixMode() & (1 << (8 - i))) != 0) {
-                set.add(all[i]);
-            }
-        }
-        return Optional.of(Set.copyOf(set));
+        return Optional.of(dev.remotepath.PosixModes.permissions(r.unixMode()));
     }
 
     /** The entries under a directory; a name the archive holds twice is listed twice (and refused by the api). */

@@ -263,7 +263,7 @@ public final class MemFileSystem implements RemoteFileSystem {
     public void setPermissions(RemotePath path, Set<PosixFilePermission> permissions) throws IOException {
         tree.writeLock.lock();
         try {
-            tree.locate(path, true).existing(path).mode = (short) MemStats.mode(permissions);
+            tree.locate(path, true).existing(path).mode = (short) dev.remotepath.PosixModes.mode(permissions);
         } finally {
             tree.writeLock.unlock();
         }

@@ -658,7 +658,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen(path);
         requirePresentWhereSetstatCannotTell(path);
         try {
-            sftp().setPermissions(path.pathString(), SftpStats.mode(permissions));
+            sftp().setPermissions(path.pathString(), dev.remotepath.PosixModes.mode(permissions));
         } catch (IOException e) {
             throw transport(e, "setstat", path);
         }

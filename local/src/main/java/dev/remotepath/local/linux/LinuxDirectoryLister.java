@@ -22,7 +22,6 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -413,19 +412,10 @@ public final class LinuxDirectoryLister {
     }
 
     private static List<Optional<Set<PosixFilePermission>>> buildPermissionSets() {
-        PosixFilePermission[] order = {PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE,
-            PosixFilePermission.GROUP_READ, PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
-            PosixFilePermission.OWNER_READ};
+        // The Optionals made once too: a listing's entries share them.
         List<Optional<Set<PosixFilePermission>>> sets = new ArrayList<>(512);
         for (int m = 0; m < 512; m++) {
-            EnumSet<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
-            for (int bit = 0; bit < 9; bit++) {
-                if ((m & (1 << bit)) != 0) {
-                    s.add(order[bit]);
-                }
-            }
-            sets.add(Optional.of(Set.copyOf(s)));
+            sets.add(Optional.of(dev.remotepath.PosixModes.permissions(m)));
         }
         return List.copyOf(sets);
     }
