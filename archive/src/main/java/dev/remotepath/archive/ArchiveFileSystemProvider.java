@@ -57,6 +57,15 @@ public final class ArchiveFileSystemProvider implements RemoteFileSystemProvider
 
     /** The open file system of the archive at {@code archive}, read again if the archive changed. */
     static ArchiveFileSystem open(ArchiveFormat format, RemotePath archive) throws IOException {
+        // An archive whose own file system was closed can never be read again: close it, so the
+        // map holds no archive (and no index) past its backend's life.
+        OPEN.values().removeIf(fs -> {
+            boolean dead = !fs.archive().fileSystem().isOpen();
+            if (dead) {
+                fs.close();
+            }
+            return dead;
+        });
         Key key = new Key(format.scheme(), archive.fileSystem(), archive.pathString());
         ArchiveFileSystem open = OPEN.get(key);
         if (open != null && open.isOpen()) {
@@ -72,6 +81,11 @@ public final class ArchiveFileSystemProvider implements RemoteFileSystemProvider
             made.close();
         }
         return won;
+    }
+
+    /** How many archives are open, for tests. */
+    static int openArchives() {
+        return OPEN.size();
     }
 
     void forget(ArchiveFileSystem fs, String scheme) {

@@ -337,6 +337,20 @@ class ZipArchiveTest {
     }
 
     @Test
+    void anArchiveIsClosedWithItsBackend() throws Exception {
+        RemotePath zip = RemotePaths.get("mem://archive-" + UUID.randomUUID() + "/a.zip").write(jdkZip());
+        dev.remotepath.spi.RemoteFileSystem volume = zip.fileSystem();
+        RemotePath top = RemotePaths.get(uri(zip, "/top.txt"));
+        assertThat(top.readString()).isEqualTo("top");
+        int open = ArchiveFileSystemProvider.openArchives();
+        volume.close();
+        RemotePaths.get(uri(write("other.zip", jdkZip()), "/top.txt"));
+        assertThat(top.fileSystem().isOpen()).isFalse();
+        assertThat(ArchiveFileSystemProvider.openArchives()).isLessThanOrEqualTo(open);
+        assertThatThrownBy(top::readString).isInstanceOf(java.nio.file.ClosedFileSystemException.class);
+    }
+
+    @Test
     void closingForgetsTheArchiveNotItsBackend() throws Exception {
         RemotePath archive = write("a.zip", jdkZip());
         RemotePath top = RemotePaths.get(uri(archive, "/top.txt"));
