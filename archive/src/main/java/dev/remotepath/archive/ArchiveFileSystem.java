@@ -3,18 +3,16 @@ package dev.remotepath.archive;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
 import dev.remotepath.IsDirectoryException;
-import dev.remotepath.ReadOnlyRemoteFileSystemException;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
 import dev.remotepath.spi.OpenState;
-import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.ReadOnlyFileSystem;
 import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
@@ -55,7 +53,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * archive's size, time or ETag changed. Reads that were open on the old archive fail rather
  * than mix the two.
  */
-public final class ArchiveFileSystem implements RemoteFileSystem {
+public final class ArchiveFileSystem implements ReadOnlyFileSystem {
 
     /** A link chain longer than this is a loop, as for POSIX paths. */
     private static final int MAX_LINKS = 40;
@@ -414,32 +412,5 @@ public final class ArchiveFileSystem implements RemoteFileSystem {
             throw new FileSystemException(file.toString(), null, "a device or FIFO entry has no content to read");
         }
         return openEntry(s, (ArchiveEntry) node, file, offset, length);
-    }
-
-    // ------------------------------------------------------------------ read-only
-
-    @Override
-    public OutputStream openWrite(RemotePath file, dev.remotepath.spi.WriteMode mode) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(file.toString(), "write");
-    }
-
-    @Override
-    public void createDirectory(RemotePath directory) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "createDirectory");
-    }
-
-    @Override
-    public void deleteFile(RemotePath file) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(file.toString(), "delete");
-    }
-
-    @Override
-    public void deleteDirectory(RemotePath directory) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "delete");
-    }
-
-    @Override
-    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(source.toString(), "rename");
     }
 }

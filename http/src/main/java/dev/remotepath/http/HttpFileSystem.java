@@ -4,7 +4,6 @@ import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
-import dev.remotepath.ReadOnlyRemoteFileSystemException;
 import dev.remotepath.RemotePath;
 import dev.remotepath.UriPaths;
 import dev.remotepath.http.index.IndexPage;
@@ -15,13 +14,11 @@ import dev.remotepath.spi.ContentRange;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
-import dev.remotepath.spi.RemoteFileSystem;
+import dev.remotepath.spi.ReadOnlyFileSystem;
 import dev.remotepath.spi.RemoteFileSystemProvider;
-import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -59,7 +56,7 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  * origin unless the options allow otherwise. One Jetty client per file system (HTTP/1.1,
  * keep-alive), closed with it.
  */
-public final class HttpFileSystem implements RemoteFileSystem {
+public final class HttpFileSystem implements ReadOnlyFileSystem {
 
     private static final int MAX_REDIRECTS = 5;
     /** JSON first: Caddy answers its browse listing as JSON when asked; servers that ignore Accept send HTML. */
@@ -585,32 +582,5 @@ public final class HttpFileSystem implements RemoteFileSystem {
             throw new IllegalArgumentException("negative length " + length);
         }
         return new HttpReadStream(this, file, offset, length);
-    }
-
-    // ------------------------------------------------------------------ read-only
-
-    @Override
-    public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(file.toString(), "write");
-    }
-
-    @Override
-    public void createDirectory(RemotePath directory) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "createDirectory");
-    }
-
-    @Override
-    public void deleteFile(RemotePath file) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(file.toString(), "delete");
-    }
-
-    @Override
-    public void deleteDirectory(RemotePath directory) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(directory.toString(), "delete");
-    }
-
-    @Override
-    public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
-        throw new ReadOnlyRemoteFileSystemException(source.toString(), "rename");
     }
 }
