@@ -1,9 +1,10 @@
 package dev.remotepath.archive;
 
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The directory tree an archive's entry names describe. Names are split at '/' and kept as they
@@ -19,8 +20,8 @@ final class ArchiveTree {
     /** A directory, explicit (an entry {@code name/}) or implied by the names below it. */
     static final class Dir {
         final Map<String, Object> children = new LinkedHashMap<>(); // Dir or ArchiveEntry
-        /** Names seen more than once here, each once per extra sighting. */
-        final List<String> repeated = new ArrayList<>(0);
+        /** Names seen more than once here (listed once more each: one repeat is enough to be refused). */
+        final Set<String> repeated = new HashSet<>(0);
         /** The entry that declared this directory, or null when it is implied. */
         ArchiveEntry record;
 

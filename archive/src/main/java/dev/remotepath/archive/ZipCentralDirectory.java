@@ -40,8 +40,19 @@ final class ZipCentralDirectory {
     private ZipCentralDirectory() {
     }
 
+    /**
+     * The largest central directory read: ~2.5 million entries. The directory is read whole, so
+     * a hostile end record claiming nearly the whole of a large archive is refused here rather
+     * than allocated.
+     */
+    static final int MAX_DIRECTORY = 256 << 20;
+
     /** The entries of {@code archive}, {@code size} bytes long, in the order the directory lists them. */
     static List<ZipEntryRecord> read(RemotePath archive, long size, ZoneId dosZone) throws IOException {
+        return read(archive, size, dosZone, MAX_DIRECTORY);
+    }
+
+    static List<ZipEntryRecord> read(RemotePath archive, long size, ZoneId dosZone, int maxDirectory) throws IOException {
         // The end record is in the last 4 KiB unless a long comment follows it: read more only then.
         int tailLength = (int) Math.min(size, SHORT_TAIL);
         long tailStart = size - tailLength;
@@ -103,8 +114,9 @@ final class ZipCentralDirectory {
             throw new ZipException(archive + ": the end record's directory (" + entries + " entries in "
                     + cdSize + " bytes) does not fit the archive");
         }
-        if (cdSize > Integer.MAX_VALUE - 8) {
-            throw new ZipException(archive + ": a central directory of " + cdSize + " bytes is too large to read");
+        if (cdSize > maxDirectory) {
+            throw new ZipException(archive + ": a central directory of " + cdSize + " bytes is more than the "
+                    + maxDirectory + " read");
         }
         // Bytes before the archive proper (a self-extracting stub) shift every offset: the
         // directory ends where the end record starts, whatever offset the record claims.

@@ -313,6 +313,19 @@ class ZipArchiveTest {
     }
 
     @Test
+    void aCentralDirectoryLargerThanTheLimitIsRefusedNotAllocated() throws Exception {
+        ZipWriter w = new ZipWriter();
+        for (int i = 0; i < 100; i++) {
+            w.file("f" + i, "x");
+        }
+        RemotePath archive = write("many.zip", w.bytes());
+        long size = Files.size(tmp.resolve("many.zip"));
+        assertThat(ZipCentralDirectory.read(archive, size, java.time.ZoneOffset.UTC)).hasSize(100);
+        assertThatThrownBy(() -> ZipCentralDirectory.read(archive, size, java.time.ZoneOffset.UTC, 1024))
+                .isInstanceOf(ZipException.class).hasMessageContaining("more than the 1024");
+    }
+
+    @Test
     void everyWriteIsRefused() throws Exception {
         RemotePath root = RemotePaths.get(uri(write("a.zip", jdkZip()), "/"));
         assertThatThrownBy(() -> root.resolve("new.txt").writeString("x")).isInstanceOf(ReadOnlyRemoteFileSystemException.class);
