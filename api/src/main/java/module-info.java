@@ -6,7 +6,7 @@
 module dev.remotepath {
     exports dev.remotepath;
     exports dev.remotepath.spi;
-    exports dev.remotepath.tree to dev.remotepath.syncer, dev.remotepath.sftp, dev.remotepath.cli,
+    exports dev.remotepath.tree to dev.remotepath.syncer, dev.remotepath.sftp, dev.remotepath.cli, dev.remotepath.archive,
             dev.remotepath.testkit;
     exports dev.remotepath.spi.nio to dev.remotepath.local;
 

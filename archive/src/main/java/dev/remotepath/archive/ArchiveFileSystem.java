@@ -107,7 +107,8 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     /**
      * Opens the path a {@code zip:<uri>!/path} or {@code tar:<uri>!/path} URI names, with the archive's own path made by
      * {@code archives} from its URI (with a backend's options or credentials, as a command line
-     * makes its other paths; a nested archive's URI comes to it as {@code zip:...} too).
+     * makes its other paths; a nested archive's URI comes to it as {@code zip:...} too). Where
+     * no archive is, the path is on a {@link NewArchiveFileSystem}: writing into it makes one.
      *
      * @throws java.nio.file.InvalidPathException if {@code uri} is not an archive URI
      */
@@ -124,7 +125,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
             throw new java.nio.file.InvalidPathException(uri, "not a zip:<uri of the archive>!/path or tar:... URI");
         }
         ArchiveUris.Parsed p = ArchiveUris.parse(parsed);
-        return ArchiveFileSystemProvider.open(format, archives.open(p.archiveUri())).path(p.path());
+        return ArchiveFileSystemProvider.openOrCreate(format, archives.open(p.archiveUri())).path(p.path());
     }
 
     /** Makes the path of an archive from its URI, for {@link #path(String, ArchiveOpener)}. */
@@ -206,7 +207,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     @Override
     public void close() {
         if (state.close()) {
-            provider.forget(this, format.scheme());
+            provider.forget(this, format.scheme(), archive);
         }
     }
 

@@ -58,8 +58,8 @@ final class ArchiveUris {
 
     /** The URI prefix of the paths inside {@code archive}: {@code zip:<its URI>!}. */
     static String prefix(String scheme, RemotePath archive) {
-        String own = archive.fileSystem() instanceof ArchiveFileSystem inner
-                ? inner.uriPrefix() + UriPaths.encodePath(archive.pathString()).replace("!", "%21")
+        String own = archive.fileSystem().provider() instanceof ArchiveFileSystemProvider
+                ? archive.fileSystem().uriPrefix() + UriPaths.encodePath(archive.pathString()).replace("!", "%21")
                 : archive.toString().replace("!", "%21");
         return scheme + ":" + own + "!";
     }

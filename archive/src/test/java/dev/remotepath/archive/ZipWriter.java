@@ -92,8 +92,8 @@ final class ZipWriter {
     }
 
     byte[] bytes() {
-        Out out = new Out();
-        out.raw(stub);
+        ZipArchiveWriter.Le out = new ZipArchiveWriter.Le();
+        out.bytes(stub);
         long[] offsets = new long[entries.size()];
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
@@ -106,7 +106,7 @@ final class ZipWriter {
             byte[] extra = extra(e);
             out.i32(0x04034b50).u16(20).u16(e.flags).u16(e.method).u16(e.dosTime).u16(e.dosDate)
                     .i32((int) crcValue).i32(e.data.length).i32((int) size).u16(e.name.length).u16(extra.length)
-                    .raw(e.name).raw(extra).raw(e.data);
+                    .bytes(e.name).bytes(extra).bytes(e.data);
         }
         long cdStart = out.size();
         for (int i = 0; i < entries.size(); i++) {
@@ -118,7 +118,7 @@ final class ZipWriter {
             byte[] extra = extra(e);
             out.i32(0x02014b50).u16(3 << 8 | 20).u16(20).u16(e.flags).u16(e.method).u16(e.dosTime).u16(e.dosDate)
                     .i32((int) crcValue).i32(e.data.length).i32((int) size).u16(e.name.length).u16(extra.length).u16(0)
-                    .u16(0).u16(0).i32(e.unixMode << 16).i32((int) (offsets[i] - stub.length)).raw(e.name).raw(extra);
+                    .u16(0).u16(0).i32(e.unixMode << 16).i32((int) (offsets[i] - stub.length)).bytes(e.name).bytes(extra);
         }
         long cdSize = out.size() - cdStart;
         long cdOffset = cdStart - stub.length;
@@ -139,7 +139,7 @@ final class ZipWriter {
         if (e.utSeconds == null) {
             return new byte[0];
         }
-        Out x = new Out();
+        ZipArchiveWriter.Le x = new ZipArchiveWriter.Le();
         x.u16(0x5455).u16(5).u8(1).i32((int) (long) e.utSeconds);
         return x.toByteArray();
     }
@@ -155,32 +155,5 @@ final class ZipWriter {
         }
         d.end();
         return out.toByteArray();
-    }
-
-    /** Little-endian output. */
-    private static final class Out extends ByteArrayOutputStream {
-        Out u8(int v) {
-            write(v);
-            return this;
-        }
-
-        Out u16(int v) {
-            write(v);
-            write(v >>> 8);
-            return this;
-        }
-
-        Out i32(int v) {
-            return u16(v).u16(v >>> 16);
-        }
-
-        Out i64(long v) {
-            return i32((int) v).i32((int) (v >>> 32));
-        }
-
-        Out raw(byte[] b) {
-            write(b, 0, b.length);
-            return this;
-        }
     }
 }

@@ -148,6 +148,36 @@ final class Paths {
         return true;
     }
 
+    /** New archives the command's paths lie in, to publish (or discard) when it ends. */
+    private static final java.util.Set<dev.remotepath.archive.NewArchiveFileSystem> NEW_ARCHIVES =
+            new java.util.LinkedHashSet<>();
+
+    /**
+     * Publishes every new archive the command wrote into ({@code publish}), or discards them
+     * all (the command failed); returns what went wrong, one exception per archive.
+     */
+    static java.util.List<Exception> finishNewArchives(boolean publish) {
+        java.util.List<dev.remotepath.archive.NewArchiveFileSystem> all;
+        synchronized (NEW_ARCHIVES) {
+            all = new java.util.ArrayList<>(NEW_ARCHIVES);
+            NEW_ARCHIVES.clear();
+        }
+        java.util.List<Exception> failures = new java.util.ArrayList<>();
+        for (dev.remotepath.archive.NewArchiveFileSystem fs : all) {
+            try {
+                if (publish) {
+                    fs.close();
+                } else if (fs.abort()) {
+                    failures.add(new java.nio.file.FileSystemException(fs.archive().toString(), null,
+                            "not written: the command failed, and an archive is published only whole"));
+                }
+            } catch (IOException | RuntimeException e) {
+                failures.add(e);
+            }
+        }
+        return failures;
+    }
+
     /** Notes that paths may come from elsewhere than {@link #of} (a script's own calls). */
     static void anyBackend() {
         networkBackends = true;
@@ -168,7 +198,15 @@ final class Paths {
         }
         if (arg.regionMatches(true, 0, "zip:", 0, 4) || arg.regionMatches(true, 0, "tar:", 0, 4)) {
             // the archive's own URI gets this command's options too
-            return dev.remotepath.archive.ArchiveFileSystem.path(arg, Paths::make);
+            RemotePath path = dev.remotepath.archive.ArchiveFileSystem.path(arg, Paths::make);
+            // innermost first: a new archive inside a new archive is finished before the outer one
+            for (var fs = path.fileSystem(); fs instanceof dev.remotepath.archive.NewArchiveFileSystem n;
+                    fs = n.archive().fileSystem()) {
+                synchronized (NEW_ARCHIVES) {
+                    NEW_ARCHIVES.add(n);
+                }
+            }
+            return path;
         }
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));

@@ -179,11 +179,18 @@ public final class Rpath {
             // Read by slf4j-simple when the first logger is made, which no backend has done yet.
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", logLevel != null ? logLevel : "info");
         }
+        int code;
         try {
-            return command.call();
+            code = command.call();
         } catch (Exception e) {
-            return Failures.report(command.syntax().commandName(), e, verbose, json, err);
+            code = Failures.report(command.syntax().commandName(), e, verbose, json, err);
         }
+        // A new zip or tar the command wrote into is published only whole: after a failure it
+        // is discarded, so an archive under the name is always a complete one.
+        for (Exception e : Paths.finishNewArchives(code == Failures.OK)) {
+            code = Math.max(code, Failures.report(command.syntax().commandName(), e, verbose, json, err));
+        }
+        return code;
     }
 
     /**

@@ -84,4 +84,36 @@ class ArchiveCommandsTest {
         assertThat(write.code()).isNotZero();
         assertThat(Files.size(zip)).isPositive();
     }
+
+    @Test
+    void newArchivesAreWrittenBySyncAndCpAndPublishedOnlyWhole() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("src/docs"));
+        Files.writeString(src.resolve("a.txt"), "alpha");
+        Files.writeString(temp.resolve("src/top.txt"), "top");
+        Path zip = temp.resolve("out.zip");
+        RpathTest.Result sync = rpath("--json", "sync", temp.resolve("src").toString(), "zip:" + zip + "!/");
+        assertThat(sync.code()).as(sync.err()).isZero();
+        assertThat(sync.out()).contains("\"filesCopied\":2");
+        assertThat(rpath("ls", "-R", "zip:" + zip + "!/").out().lines().toList())
+                .containsExactly("docs/", "docs/a.txt", "top.txt");
+        assertThat(rpath("cat", "zip:" + zip.toUri() + "!/docs/a.txt").out()).isEqualTo("alpha");
+        RpathTest.Result again = rpath("--json", "sync", temp.resolve("src").toString(), "zip:" + zip + "!/");
+        assertThat(again.out()).as(again.err()).contains("\"filesCopied\":0");
+
+        Path tgz = temp.resolve("out.tgz");
+        RpathTest.Result cp = rpath("cp", "-r", temp.resolve("src/docs").toString(), "tar:" + tgz + "!/docs");
+        assertThat(cp.code()).as(cp.err()).isZero();
+        assertThat(rpath("cat", "tar:" + tgz + "!/docs/a.txt").out()).isEqualTo("alpha");
+
+        // One entry fails (a link to nothing, followed): the archive is not published at all.
+        Files.createSymbolicLink(temp.resolve("src/broken"), temp.resolve("nowhere"));
+        Path failed = temp.resolve("failed.tar");
+        RpathTest.Result partial = rpath("sync", "--copy-links", temp.resolve("src").toString(), "tar:" + failed + "!/");
+        assertThat(partial.code()).isEqualTo(1);
+        assertThat(partial.err()).contains("broken", "failed.tar", "not written");
+        assertThat(Files.exists(failed)).isFalse();
+        try (var s = Files.list(temp)) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".rptmp"));
+        }
+    }
 }

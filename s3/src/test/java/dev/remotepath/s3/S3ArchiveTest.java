@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
 import dev.remotepath.archive.ArchiveFileSystem;
+import dev.remotepath.archive.NewArchiveFileSystem;
 import dev.remotepath.syncer.PathSyncer;
 import dev.remotepath.syncer.SyncReport;
 import dev.remotepath.testkit.ZipFixtures;
@@ -88,5 +89,30 @@ class S3ArchiveTest {
         SyncReport again = PathSyncer.builder(fs.path("/"), target).build().run();
         assertThat(again.filesCopied()).isZero();
         assertThat(counter.total()).as("a no-op reads nothing of the archive: " + counter).isZero();
+    }
+
+    @Test
+    void aNewZipIsUploadedWholeOnCloseAndNothingOnAbort() throws Exception {
+        Path src = Files.createDirectories(tmp.resolve("new/docs"));
+        Files.writeString(src.resolve("a.txt"), "alpha");
+        byte[] big = new byte[12 << 20]; // a multipart upload at the S3 backend's part size
+        new java.util.Random(7).nextBytes(big);
+        Files.write(tmp.resolve("new/big.bin"), big);
+        NewArchiveFileSystem zip = NewArchiveFileSystem.zip(bucket.resolve("new.zip"));
+        SyncReport report = PathSyncer.builder(RemotePaths.of(tmp.resolve("new")), zip.path("/")).build().run();
+        assertThat(report.succeeded()).as(report.toString()).isTrue();
+        assertThat(bucket.resolve("new.zip").exists()).as("not visible before close").isFalse();
+        zip.close();
+        RemotePath read = ArchiveFileSystem.zip(bucket.resolve("new.zip")).path("/");
+        assertThat(read.resolve("docs/a.txt").readString()).isEqualTo("alpha");
+        assertThat(read.resolve("big.bin").readAllBytes()).isEqualTo(big);
+        SyncReport again = PathSyncer.builder(RemotePaths.of(tmp.resolve("new")), read).build().run();
+        assertThat(again.filesCopied()).as(again.toString()).isZero();
+
+        NewArchiveFileSystem aborted = NewArchiveFileSystem.tar(bucket.resolve("aborted.tar"));
+        aborted.path("/big.bin").write(big);
+        assertThat(aborted.abort()).isTrue();
+        assertThat(bucket.resolve("aborted.tar").exists()).isFalse();
+        assertThat(bucket.list().stream().map(dev.remotepath.DirEntry::name)).doesNotContain("aborted.tar");
     }
 }

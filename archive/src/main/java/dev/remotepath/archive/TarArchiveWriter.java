@@ -1,0 +1,195 @@
+package dev.remotepath.archive;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes a POSIX tar archive (ustar headers, with a pax extended header where a name or link
+ * target does not fit ustar's fields or is not ASCII, a size over 8 GiB, or a time ustar cannot
+ * hold), optionally gzip-compressed. Times are whole seconds, as ustar keeps them; modes are
+ * those {@link ArchiveWriter} gives. The archive ends with two zero blocks, padded to tar's
+ * 10 KiB record so every tar reads it without a warning.
+ */
+final class TarArchiveWriter implements ArchiveWriter {
+
+    private static final int BLOCK = 512;
+    private static final int RECORD = 20 * BLOCK;
+    private static final long MAX_OCTAL_11 = 077777777777L;
+
+    private final OutputStream target;
+    private final GZIPOutputStream gzip;
+    private final ZipArchiveWriter.CountingOutputStream out;
+
+    TarArchiveWriter(OutputStream target, boolean compress) throws IOException {
+        this.target = target;
+        this.gzip = compress ? new GZIPOutputStream(target, 64 * 1024) : null;
+        this.out = new ZipArchiveWriter.CountingOutputStream(compress ? gzip : target);
+    }
+
+    @Override
+    public boolean deflates() {
+        return false;
+    }
+
+    @Override
+    public void file(String name, Instant modified, EntryContent content) throws IOException {
+        header(name, '0', FILE_MODE, content.size(), modified, "");
+        content.writeTo(out);
+        pad(content.size());
+    }
+
+    @Override
+    public void directory(String name, Instant modified) throws IOException {
+        header(name + "/", '5', DIRECTORY_MODE, 0, modified, "");
+    }
+
+    @Override
+    public void link(String name, String target, Instant modified) throws IOException {
+        header(name, '2', LINK_MODE, 0, modified, target);
+    }
+
+    private void header(String name, char type, int mode, long size, Instant modified, String link) throws IOException {
+        Map<String, String> pax = new LinkedHashMap<>();
+        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        byte[] prefix = new byte[0];
+        if (!ascii(name) || nameBytes.length > 100) {
+            int split = split(name, nameBytes);
+            if (ascii(name) && split > 0) {
+                prefix = java.util.Arrays.copyOfRange(nameBytes, 0, split);
+                nameBytes = java.util.Arrays.copyOfRange(nameBytes, split + 1, nameBytes.length);
+            } else {
+                pax.put("path", name);
+                nameBytes = asciiStandIn(name, 100);
+            }
+        }
+        byte[] linkBytes = link.getBytes(StandardCharsets.UTF_8);
+        if (!ascii(link) || linkBytes.length > 100) {
+            pax.put("linkpath", link);
+            linkBytes = asciiStandIn(link, 100);
+        }
+        if (size > MAX_OCTAL_11) {
+            pax.put("size", Long.toString(size));
+        }
+        long seconds = modified.getEpochSecond();
+        if (seconds < 0 || seconds > MAX_OCTAL_11) {
+            pax.put("mtime", Long.toString(seconds));
+        }
+        if (!pax.isEmpty()) {
+            byte[] records = paxRecords(pax);
+            block("PaxHeaders/" + new String(asciiStandIn(last(name), 80), StandardCharsets.US_ASCII), new byte[0],
+                    'x', 0100644, records.length, 0, new byte[0]);
+            out.write(records);
+            pad(records.length);
+        }
+        block(new String(nameBytes, StandardCharsets.UTF_8), prefix, type, mode,
+                size > MAX_OCTAL_11 ? 0 : size, seconds < 0 || seconds > MAX_OCTAL_11 ? 0 : seconds, linkBytes);
+    }
+
+    private void block(String name, byte[] prefix, char type, int mode, long size, long mtime, byte[] link)
+            throws IOException {
+        byte[] h = new byte[BLOCK];
+        put(h, 0, name.getBytes(StandardCharsets.UTF_8), 100);
+        octal(h, 100, 8, mode & 07777);
+        octal(h, 108, 8, 0);
+        octal(h, 116, 8, 0);
+        octal(h, 124, 12, size);
+        octal(h, 136, 12, mtime);
+        h[156] = (byte) type;
+        put(h, 157, link, 100);
+        put(h, 257, "ustar\0".getBytes(StandardCharsets.US_ASCII), 6);
+        h[263] = '0';
+        h[264] = '0';
+        put(h, 345, prefix, 155);
+        java.util.Arrays.fill(h, 148, 156, (byte) ' ');
+        long sum = 0;
+        for (byte b : h) {
+            sum += b & 0xff;
+        }
+        byte[] chk = String.format("%06o\0 ", sum).getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(chk, 0, h, 148, 8);
+        out.write(h);
+    }
+
+    /** pax records: "length key=value\n", the length counting itself. */
+    private static byte[] paxRecords(Map<String, String> pax) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        for (Map.Entry<String, String> e : pax.entrySet()) {
+            int body = (" " + e.getKey() + "=" + e.getValue() + "\n").getBytes(StandardCharsets.UTF_8).length;
+            int length = body + Integer.toString(body).length();
+            if (Integer.toString(length).length() != Integer.toString(body).length()) {
+                length++; // one more digit in the length than the body alone suggested
+            }
+            b.writeBytes((length + " " + e.getKey() + "=" + e.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return b.toByteArray();
+    }
+
+    /** Where a long ASCII name can be cut at a '/' into ustar's prefix (≤ 155) and name (≤ 100); -1 if nowhere. */
+    private static int split(String name, byte[] bytes) {
+        for (int i = Math.min(155, bytes.length - 2); i > 0; i--) {
+            if (bytes[i] == '/' && bytes.length - i - 1 <= 100) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String last(String name) {
+        String n = name.endsWith("/") ? name.substring(0, name.length() - 1) : name;
+        return n.substring(n.lastIndexOf('/') + 1);
+    }
+
+    /** What old readers that ignore pax see: the name's ASCII characters, cut to fit. */
+    private static byte[] asciiStandIn(String s, int max) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && b.length() < max; i++) {
+            char c = s.charAt(i);
+            b.append(c >= ' ' && c < 127 ? c : '_');
+        }
+        return b.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 127 || s.charAt(i) < ' ') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void put(byte[] h, int at, byte[] value, int max) {
+        System.arraycopy(value, 0, h, at, Math.min(value.length, max));
+    }
+
+    private static void octal(byte[] h, int at, int width, long value) {
+        String s = Long.toOctalString(value);
+        String padded = "0".repeat(Math.max(0, width - 1 - s.length())) + s;
+        put(h, at, padded.getBytes(StandardCharsets.US_ASCII), width - 1);
+    }
+
+    private void pad(long size) throws IOException {
+        int rest = (int) (size % BLOCK);
+        if (rest != 0) {
+            out.write(new byte[BLOCK - rest]);
+        }
+    }
+
+    @Override
+    public void finish() throws IOException {
+        out.write(new byte[2 * BLOCK]);
+        int rest = (int) (out.count() % RECORD);
+        if (rest != 0) {
+            out.write(new byte[RECORD - rest]);
+        }
+        if (gzip != null) {
+            gzip.finish();
+        }
+        target.flush();
+    }
+}
