@@ -13,7 +13,6 @@ import dev.remotepath.spi.ReadOnlyFileSystem;
 import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
@@ -312,7 +311,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
         try (InputStream in = openEntry(s, r, link, 0, r.size())) {
             bytes = in.readAllBytes();
         }
-        String target = new String(bytes, StandardCharsets.UTF_8);
+        String target = dev.remotepath.NameBytes.decode(bytes); // a target that is not UTF-8 keeps its bytes, as names do
         s.linkTargets().put(r.key(), target);
         return target;
     }

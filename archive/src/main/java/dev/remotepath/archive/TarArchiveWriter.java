@@ -1,5 +1,6 @@
 package dev.remotepath.archive;
 
+import dev.remotepath.NameBytes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,46 +55,49 @@ final class TarArchiveWriter implements ArchiveWriter {
     }
 
     private void header(String name, char type, int mode, long size, Instant modified, String link) throws IOException {
-        Map<String, String> pax = new LinkedHashMap<>();
-        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        Map<String, byte[]> pax = new LinkedHashMap<>();
+        // Names as their bytes: a name that came with bytes that are not UTF-8 (NameBytes'
+        // escapes) keeps them, raw in a pax record where ustar cannot hold them, as GNU tar writes them.
+        byte[] nameBytes = NameBytes.encode(name);
         byte[] prefix = new byte[0];
-        if (!ascii(name) || nameBytes.length > 100) {
-            int split = split(name, nameBytes);
-            if (ascii(name) && split > 0) {
+        if (!ascii(nameBytes) || nameBytes.length > 100) {
+            int split = ascii(nameBytes) ? split(nameBytes) : -1;
+            if (split > 0) {
                 prefix = java.util.Arrays.copyOfRange(nameBytes, 0, split);
                 nameBytes = java.util.Arrays.copyOfRange(nameBytes, split + 1, nameBytes.length);
             } else {
-                pax.put("path", name);
-                nameBytes = asciiStandIn(name, 100);
+                pax.put("path", nameBytes);
+                nameBytes = asciiStandIn(nameBytes, 100);
             }
         }
-        byte[] linkBytes = link.getBytes(StandardCharsets.UTF_8);
-        if (!ascii(link) || linkBytes.length > 100) {
-            pax.put("linkpath", link);
-            linkBytes = asciiStandIn(link, 100);
+        byte[] linkBytes = NameBytes.encode(link);
+        if (!ascii(linkBytes) || linkBytes.length > 100) {
+            pax.put("linkpath", linkBytes);
+            linkBytes = asciiStandIn(linkBytes, 100);
         }
         if (size > MAX_OCTAL_11) {
-            pax.put("size", Long.toString(size));
+            pax.put("size", ascii(Long.toString(size)));
         }
         long seconds = modified.getEpochSecond();
         if (seconds < 0 || seconds > MAX_OCTAL_11) {
-            pax.put("mtime", Long.toString(seconds));
+            pax.put("mtime", ascii(Long.toString(seconds)));
         }
         if (!pax.isEmpty()) {
             byte[] records = paxRecords(pax);
-            block("PaxHeaders/" + new String(asciiStandIn(last(name), 80), StandardCharsets.US_ASCII), new byte[0],
-                    'x', 0100644, records.length, 0, new byte[0]);
+            byte[] base = NameBytes.encode(last(name));
+            block(concat(ascii("PaxHeaders/"), asciiStandIn(base, 80)), new byte[0], 'x', 0100644, records.length, 0,
+                    new byte[0]);
             out.write(records);
             pad(records.length);
         }
-        block(new String(nameBytes, StandardCharsets.UTF_8), prefix, type, mode,
-                size > MAX_OCTAL_11 ? 0 : size, seconds < 0 || seconds > MAX_OCTAL_11 ? 0 : seconds, linkBytes);
+        block(nameBytes, prefix, type, mode, size > MAX_OCTAL_11 ? 0 : size,
+                seconds < 0 || seconds > MAX_OCTAL_11 ? 0 : seconds, linkBytes);
     }
 
-    private void block(String name, byte[] prefix, char type, int mode, long size, long mtime, byte[] link)
+    private void block(byte[] name, byte[] prefix, char type, int mode, long size, long mtime, byte[] link)
             throws IOException {
         byte[] h = new byte[BLOCK];
-        put(h, 0, name.getBytes(StandardCharsets.UTF_8), 100);
+        put(h, 0, name, 100);
         octal(h, 100, 8, mode & 07777);
         octal(h, 108, 8, 0);
         octal(h, 116, 8, 0);
@@ -115,22 +119,24 @@ final class TarArchiveWriter implements ArchiveWriter {
         out.write(h);
     }
 
-    /** pax records: "length key=value\n", the length counting itself. */
-    private static byte[] paxRecords(Map<String, String> pax) {
+    /** pax records: "length key=value\n", the length counting itself; values are bytes. */
+    private static byte[] paxRecords(Map<String, byte[]> pax) {
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
-        for (Map.Entry<String, String> e : pax.entrySet()) {
-            int body = (" " + e.getKey() + "=" + e.getValue() + "\n").getBytes(StandardCharsets.UTF_8).length;
+        for (Map.Entry<String, byte[]> e : pax.entrySet()) {
+            int body = 1 + e.getKey().length() + 1 + e.getValue().length + 1; // " key=value\n"
             int length = body + Integer.toString(body).length();
             if (Integer.toString(length).length() != Integer.toString(body).length()) {
                 length++; // one more digit in the length than the body alone suggested
             }
-            b.writeBytes((length + " " + e.getKey() + "=" + e.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
+            b.writeBytes(ascii(length + " " + e.getKey() + "="));
+            b.writeBytes(e.getValue());
+            b.write('\n');
         }
         return b.toByteArray();
     }
 
     /** Where a long ASCII name can be cut at a '/' into ustar's prefix (≤ 155) and name (≤ 100); -1 if nowhere. */
-    private static int split(String name, byte[] bytes) {
+    private static int split(byte[] bytes) {
         for (int i = Math.min(155, bytes.length - 2); i > 0; i--) {
             if (bytes[i] == '/' && bytes.length - i - 1 <= 100) {
                 return i;
@@ -144,23 +150,34 @@ final class TarArchiveWriter implements ArchiveWriter {
         return n.substring(n.lastIndexOf('/') + 1);
     }
 
-    /** What old readers that ignore pax see: the name's ASCII characters, cut to fit. */
-    private static byte[] asciiStandIn(String s, int max) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length() && b.length() < max; i++) {
-            char c = s.charAt(i);
-            b.append(c >= ' ' && c < 127 ? c : '_');
+    /** What old readers that ignore pax see: the name's printable ASCII bytes, others as '_', cut to fit. */
+    private static byte[] asciiStandIn(byte[] name, int max) {
+        byte[] out = java.util.Arrays.copyOf(name, Math.min(name.length, max));
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] < ' ' || out[i] == 127) { // negative: a byte over 127
+                out[i] = '_';
+            }
         }
-        return b.toString().getBytes(StandardCharsets.US_ASCII);
+        return out;
     }
 
-    private static boolean ascii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 127 || s.charAt(i) < ' ') {
+    private static boolean ascii(byte[] b) {
+        for (byte c : b) {
+            if (c < ' ' || c == 127) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private static void put(byte[] h, int at, byte[] value, int max) {

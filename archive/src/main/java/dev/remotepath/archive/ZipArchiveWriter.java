@@ -1,9 +1,9 @@
 package dev.remotepath.archive;
 
+import dev.remotepath.NameBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -62,7 +62,7 @@ final class ZipArchiveWriter implements ArchiveWriter {
 
     @Override
     public void link(String name, String target, Instant modified) throws IOException {
-        byte[] bytes = target.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = NameBytes.encode(target);
         CRC32 crc = new CRC32();
         crc.update(bytes);
         EntryContent content = new EntryContent(false, bytes.length);
@@ -73,7 +73,10 @@ final class ZipArchiveWriter implements ArchiveWriter {
 
     private void add(String name, Instant modified, int mode, int method, long crc, long stored, long size,
             EntryContent content) throws IOException {
-        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        // A name that came with bytes that are not UTF-8 (NameBytes' escapes) gets those bytes
+        // back, and no UTF-8 flag: it is not renamed on the way into the archive.
+        byte[] nameBytes = NameBytes.encode(name);
+        int flags = NameBytes.isValidUtf8(nameBytes) ? UTF8_NAMES : 0;
         long offset = out.count();
         boolean sizes64 = size >= zip64Threshold || stored >= zip64Threshold;
         int needed = sizes64 || offset >= zip64Threshold ? 45 : method == 8 ? 20 : 10;
@@ -82,7 +85,7 @@ final class ZipArchiveWriter implements ArchiveWriter {
 
         // Local header: ZIP64 sizes go in its own extra, both of them, whenever either overflows.
         Le h = new Le();
-        h.i32(LOCAL_HEADER).u16(needed).u16(UTF8_NAMES).u16(method).u16(dos[1]).u16(dos[0]).i32((int) crc)
+        h.i32(LOCAL_HEADER).u16(needed).u16(flags).u16(method).u16(dos[1]).u16(dos[0]).i32((int) crc)
                 .i32(sizes64 ? -1 : (int) stored).i32(sizes64 ? -1 : (int) size).u16(nameBytes.length)
                 .u16((sizes64 ? 20 : 0) + times.length).bytes(nameBytes);
         if (sizes64) {
@@ -115,7 +118,7 @@ final class ZipArchiveWriter implements ArchiveWriter {
         z.bytes(times);
         byte[] extra = z.toByteArray();
         Le c = new Le();
-        c.i32(CENTRAL_HEADER).u16(UNIX << 8 | 63).u16(needed).u16(UTF8_NAMES).u16(method).u16(dos[1]).u16(dos[0])
+        c.i32(CENTRAL_HEADER).u16(UNIX << 8 | 63).u16(needed).u16(flags).u16(method).u16(dos[1]).u16(dos[0])
                 .i32((int) crc).i32(bigStored ? -1 : (int) stored).i32(bigSize ? -1 : (int) size)
                 .u16(nameBytes.length).u16(extra.length).u16(0).u16(0).u16(0)
                 .i32(mode << 16 | ((mode & 0170000) == 040000 ? 0x10 : 0)).i32(bigOffset ? -1 : (int) offset)

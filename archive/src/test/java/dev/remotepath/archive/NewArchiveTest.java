@@ -325,4 +325,34 @@ class NewArchiveTest {
         assertThat(read.resolve("t5-199.txt").readString()).isEqualTo("thread 5 file 199");
         assertThat(read.resolve("t0-0.txt").stat().type()).isEqualTo(FileType.FILE);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"zip", "tar", "tgz"})
+    void namesThatAreNotUtf8KeepTheirBytes(String format) throws Exception {
+        String latin1 = "caf\uDCE9.txt"; // the byte 0xE9 alone: "café" in Latin-1, as NameBytes carries it
+        String longLatin1 = "\uDCE9".repeat(120) + ".txt";
+        RemotePath src = RemotePaths.get("mem://new-archive-" + java.util.UUID.randomUUID() + "/src");
+        src.createDirectories();
+        src.resolve(latin1).writeString("latin-1");
+        src.resolve(longLatin1).writeString("long latin-1");
+        src.resolve("link").createSymbolicLink(latin1);
+        Path out = tmp.resolve("names" + suffix(format));
+        NewArchiveFileSystem fs = format.equals("zip") ? NewArchiveFileSystem.zip(RemotePaths.of(out))
+                : NewArchiveFileSystem.tar(RemotePaths.of(out));
+        SyncReport r = PathSyncer.builder(src, fs.path("/")).symlinks(SymlinkPolicy.PRESERVE).build().run();
+        assertThat(r.succeeded()).as(r.toString()).isTrue();
+        fs.close();
+        RemotePath root = RemotePaths.get(scheme(format) + ":" + out.toUri() + "!/");
+        assertThat(root.list().stream().map(DirEntry::name)).containsExactlyInAnyOrder(latin1, longLatin1, "link");
+        assertThat(root.resolve(latin1).readString()).isEqualTo("latin-1");
+        assertThat(root.resolve(longLatin1).readString()).isEqualTo("long latin-1");
+        assertThat(root.resolve("link").readSymbolicLink()).isEqualTo(latin1);
+        // Other tools see the very bytes.
+        Process p = new ProcessBuilder(format.equals("zip") ? List.of("unzip", "-Z1", out.toString())
+                : List.of("tar", "--quoting-style=literal", "-tf", out.toString())).redirectErrorStream(true).start();
+        byte[] listing = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).as(new String(listing, StandardCharsets.ISO_8859_1)).isZero();
+        String raw = new String(listing, StandardCharsets.ISO_8859_1);
+        assertThat(raw).contains("caf\u00e9.txt", "\u00e9".repeat(120) + ".txt");
+    }
 }
