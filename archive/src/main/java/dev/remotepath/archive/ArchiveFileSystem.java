@@ -55,7 +55,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ArchiveFileSystem implements ReadOnlyFileSystem {
 
     /** A link chain longer than this is a loop, as for POSIX paths. */
-    private static final int MAX_LINKS = 40;
+    static final int MAX_LINKS = 40;
     private static final int MAX_LINK_TARGET = 4096;
 
     private final ArchiveFileSystemProvider provider;
@@ -262,8 +262,8 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
         return new Found(node, at);
     }
 
-    /** A link's target as parts from the root; a target that leaves the archive is refused. */
-    private static List<String> resolveLink(List<String> linkDir, String target, RemotePath path) throws FileSystemException {
+    /** A link's target as parts from the root; a target that leaves the archive is refused (new archives' too). */
+    static List<String> resolveLink(List<String> linkDir, String target, RemotePath path) throws FileSystemException {
         if (target.isEmpty() || target.startsWith("/") || target.indexOf('\0') >= 0) {
             throw new FileSystemException(path.toString(), null,
                     "a symbolic link on the way leads outside the archive ('" + target + "')");

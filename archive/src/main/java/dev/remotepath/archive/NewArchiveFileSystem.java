@@ -7,7 +7,6 @@ import dev.remotepath.spi.AbortableOutputStream;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListDetail;
-import dev.remotepath.spi.ListedEntry;
 import dev.remotepath.spi.OpenState;
 import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.spi.RemoteFileSystemProvider;
@@ -18,18 +17,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
-import java.nio.file.NotLinkException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -56,42 +48,23 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
 
     private static final Set<Capability> CAPABILITIES = Set.of(Capability.WRITE, Capability.SET_LAST_MODIFIED_TIME,
             Capability.MTIME_ON_WRITE, Capability.SYMBOLIC_LINKS);
-    private static final int MAX_LINKS = 40;
 
     private final ArchiveFileSystemProvider provider;
     private final String scheme;
     private final RemotePath archive;
     private final String uriPrefix;
     private final boolean gzip;
-    private final Duration precision;
     private final OpenState state = new OpenState();
     /** Package-private knobs for tests: ZIP64 from this size, entries in memory up to this. */
     private final long zip64Threshold;
     private final int memoryLimit;
 
-    // Guarded by this: the index of what is written or being written.
-    private final Dir root = new Dir(null);
-    private boolean created;
-    private int writing;
+    private final NewArchiveIndex index;
     // Guarded by appendLock: the archive's stream, opened by the first entry.
     private final Object appendLock = new Object();
     private ArchivePublication publication;
     private ArchiveWriter writer;
     private volatile IOException broken;
-
-    /** A directory of the new archive; its entry is added at the end, with its time as set by then. */
-    private static final class Dir {
-        final Map<String, Object> children = new LinkedHashMap<>(); // Dir or Leaf
-        Instant modified;
-
-        Dir(Instant modified) {
-            this.modified = modified;
-        }
-    }
-
-    /** A file or link; {@code size} -1 while the file is being written. */
-    private record Leaf(FileType type, long size, Instant modified, String target) {
-    }
 
     NewArchiveFileSystem(ArchiveFileSystemProvider provider, String scheme, RemotePath archive, long zip64Threshold,
             int memoryLimit) {
@@ -101,7 +74,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
         this.uriPrefix = ArchiveUris.prefix(scheme, archive);
         String name = archive.name().toLowerCase(java.util.Locale.ROOT);
         this.gzip = scheme.equals("tar") && (name.endsWith(".gz") || name.endsWith(".tgz"));
-        this.precision = scheme.equals("zip") ? Duration.ofNanos(100) : Duration.ofSeconds(1);
+        this.index = new NewArchiveIndex(archive, scheme.equals("zip") ? Duration.ofNanos(100) : Duration.ofSeconds(1));
         this.zip64Threshold = zip64Threshold;
         this.memoryLimit = memoryLimit;
     }
@@ -157,46 +130,6 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
 
     // ------------------------------------------------------------------ index
 
-    private synchronized Object find(RemotePath path) throws NoSuchFileException {
-        Object node = root;
-        for (String part : path.parts()) {
-            if (!(node instanceof Dir d) || (node = d.children.get(part)) == null) {
-                throw new NoSuchFileException(path.toString());
-            }
-        }
-        if (node == root && !created) {
-            throw noArchive(path);
-        }
-        return node;
-    }
-
-    private NoSuchFileException noArchive(RemotePath path) {
-        return new NoSuchFileException(path.toString(), null,
-                "no archive at " + archive + " (a new one is made by writing into it)");
-    }
-
-    /** The directory a new entry goes in; the root counts as there, since writing into it makes the archive. */
-    private Dir directoryForNew(RemotePath path) throws IOException {
-        if (path.parts().isEmpty()) {
-            throw new FileAlreadyExistsException(path.toString());
-        }
-        Object node = root;
-        List<String> parts = path.parts();
-        for (String part : parts.subList(0, parts.size() - 1)) {
-            if (!(node instanceof Dir d) || (node = d.children.get(part)) == null) {
-                throw new NoSuchFileException(path.toString(), null, "its parent directory does not exist");
-            }
-        }
-        if (!(node instanceof Dir d)) {
-            throw new NoSuchFileException(path.toString(), null, "its parent is not a directory");
-        }
-        if (d.children.containsKey(path.name())) {
-            throw new FileAlreadyExistsException(path.toString(), null,
-                    "an entry of a new archive is written once and cannot be replaced");
-        }
-        return d;
-    }
-
     private void requireWritable() throws IOException {
         state.requireOpen();
         IOException b = broken;
@@ -214,96 +147,25 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
     @Override
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         state.requireOpen();
-        Object node = followLinks ? resolve(path) : find(path);
-        return statOf(node);
-    }
-
-    private FileStat statOf(Object node) {
-        if (node instanceof Dir d) {
-            return FileStat.listed(FileType.DIRECTORY, OptionalLong.empty(), true, Optional.ofNullable(d.modified),
-                    precision, Optional.empty());
-        }
-        Leaf l = (Leaf) node;
-        FileStat.Builder b = FileStat.builder(l.type()).lastModified(l.modified(), precision);
-        if (l.size() >= 0) {
-            b.size(l.size());
-        }
-        return b.build();
-    }
-
-    /** The node {@code path} leads to, links followed within the new archive. */
-    private synchronized Object resolve(RemotePath path) throws IOException {
-        List<String> todo = new ArrayList<>(path.parts());
-        List<String> at = new ArrayList<>();
-        if (!created) {
-            throw noArchive(path);
-        }
-        Object node = root;
-        int links = 0;
-        while (!todo.isEmpty()) {
-            String part = todo.remove(0);
-            Object child = node instanceof Dir d ? d.children.get(part) : null;
-            if (child == null) {
-                throw new NoSuchFileException(path.toString());
-            }
-            if (child instanceof Leaf l && l.type() == FileType.SYMLINK) {
-                if (++links > MAX_LINKS) {
-                    throw new java.nio.file.FileSystemLoopException(path.toString());
-                }
-                if (l.target().startsWith("/")) {
-                    throw new NoSuchFileException(path.toString(), null, "a link leads outside the archive");
-                }
-                List<String> target = new ArrayList<>(at);
-                for (String t : l.target().split("/")) {
-                    if (t.equals("..")) {
-                        if (target.isEmpty()) {
-                            throw new NoSuchFileException(path.toString(), null, "a link leads outside the archive");
-                        }
-                        target.remove(target.size() - 1);
-                    } else if (!t.isEmpty() && !t.equals(".")) {
-                        target.add(t);
-                    }
-                }
-                todo.addAll(0, target);
-                at.clear();
-                node = root;
-                continue;
-            }
-            at.add(part);
-            node = child;
-        }
-        return node;
+        return index.stat(path, followLinks);
     }
 
     @Override
     public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
         state.requireOpen();
-        List<ListedEntry> out;
-        synchronized (this) {
-            if (!(resolve(directory) instanceof Dir d)) {
-                throw new NotDirectoryException(directory.toString());
-            }
-            out = new ArrayList<>(d.children.size());
-            for (Map.Entry<String, Object> c : d.children.entrySet()) {
-                out.add(new ListedEntry(c.getKey(), statOf(c.getValue())));
-            }
-        }
-        return DirectoryListing.of(out);
+        return DirectoryListing.of(index.list(directory));
     }
 
     @Override
-    public synchronized String readSymbolicLink(RemotePath link) throws IOException {
+    public String readSymbolicLink(RemotePath link) throws IOException {
         state.requireOpen();
-        if (!(find(link) instanceof Leaf l) || l.type() != FileType.SYMLINK) {
-            throw new NotLinkException(link.toString());
-        }
-        return l.target();
+        return index.readSymbolicLink(link);
     }
 
     @Override
     public InputStream openRead(RemotePath file, long offset) throws IOException {
         state.requireOpen();
-        find(file);
+        index.requireExists(file);
         throw new FileSystemException(file.toString(), null,
                 "the archive is being written; its entries can be read once it is closed");
     }
@@ -313,18 +175,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
         requireWritable();
-        synchronized (this) {
-            if (directory.parts().isEmpty()) {
-                if (created) {
-                    throw new FileAlreadyExistsException(directory.toString());
-                }
-                created = true;
-                root.modified = Instant.now();
-            } else {
-                directoryForNew(directory).children.put(directory.name(), new Dir(Instant.now()));
-                created = true;
-            }
-        }
+        index.createDirectory(directory);
         // The archive's stream is opened by the first thing made, so a target it cannot be
         // written to (no parent, no permission) fails here, not at the end.
         synchronized (appendLock) {
@@ -343,11 +194,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
         if (mode == WriteMode.CREATE_OR_APPEND) {
             throw new FileSystemException(file.toString(), null, "an entry of a new archive cannot be appended to");
         }
-        synchronized (this) {
-            directoryForNew(file).children.put(file.name(), new Leaf(FileType.FILE, -1, Instant.now(), null));
-            created = true;
-            writing++;
-        }
+        index.reserve(file, new NewArchiveIndex.Leaf(FileType.FILE, -1, Instant.now(), null));
         return new EntryStream(file, lastModified, new EntryContent(scheme.equals("zip"), memoryLimit));
     }
 
@@ -383,20 +230,16 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
                 return;
             }
             done = true;
-            boolean added = false;
+            NewArchiveIndex.Leaf added = null;
             try {
                 requireWritable();
                 content.finish();
                 Instant time = lastModified != null ? lastModified : Instant.now();
-                append(file, w -> w.file(entryName(file), time, content));
-                synchronized (NewArchiveFileSystem.this) {
-                    directoryOf(file).children.put(file.name(),
-                            new Leaf(FileType.FILE, content.size(), time, null));
-                }
-                added = true;
+                append(w -> w.file(entryName(file), time, content));
+                added = new NewArchiveIndex.Leaf(FileType.FILE, content.size(), time, null);
             } finally {
                 content.discard();
-                finished(file, added);
+                index.finish(file, added);
             }
         }
 
@@ -405,24 +248,8 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
             if (!done) {
                 done = true;
                 content.discard();
-                finished(file, false);
+                index.finish(file, null);
             }
-        }
-    }
-
-    /** The directory {@code entry} was reserved in (it exists: nothing is ever removed but reservations). */
-    private Dir directoryOf(RemotePath entry) {
-        Object node = root;
-        for (String part : entry.parent().parts()) {
-            node = ((Dir) node).children.get(part);
-        }
-        return (Dir) node;
-    }
-
-    private synchronized void finished(RemotePath file, boolean added) {
-        writing--;
-        if (!added) {
-            directoryOf(file).children.remove(file.name());
         }
     }
 
@@ -433,33 +260,22 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
             throw new FileSystemException(link.toString(), null, "a link's target must be non-empty and without NUL");
         }
         Instant now = Instant.now();
-        synchronized (this) {
-            directoryForNew(link).children.put(link.name(), new Leaf(FileType.SYMLINK, -1, now, target));
-            created = true;
-            writing++;
-        }
-        boolean added = false;
+        index.reserve(link, new NewArchiveIndex.Leaf(FileType.SYMLINK, -1, now, target));
+        NewArchiveIndex.Leaf added = null;
         try {
-            append(link, w -> w.link(entryName(link), target, now));
-            synchronized (this) {
-                directoryOf(link).children.put(link.name(),
-                        new Leaf(FileType.SYMLINK,
-                        target.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, now, target));
-            }
-            added = true;
+            append(w -> w.link(entryName(link), target, now));
+            added = new NewArchiveIndex.Leaf(FileType.SYMLINK, dev.remotepath.NameBytes.encode(target).length, now,
+                    target);
         } finally {
-            finished(link, added);
+            index.finish(link, added);
         }
     }
 
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         requireWritable();
-        synchronized (this) {
-            if (find(path) instanceof Dir d) {
-                d.modified = time;
-                return;
-            }
+        if (index.setDirectoryTime(path, time)) {
+            return;
         }
         throw new FileSystemException(path.toString(), null,
                 "a file of a new archive has its time when it is written (openWrite with a time), not after");
@@ -491,7 +307,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
     }
 
     /** Adds an entry to the archive's stream, one at a time; a failure there spoils the whole archive. */
-    private void append(RemotePath entry, Append a) throws IOException {
+    private void append(Append a) throws IOException {
         synchronized (appendLock) {
             requireWritable();
             started();
@@ -529,14 +345,12 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
             return;
         }
         try {
-            List<Map.Entry<String, Dir>> dirs = new ArrayList<>();
-            synchronized (this) {
-                if (writing > 0) {
-                    throw new FileSystemException(archive.toString(), null, "closed while " + writing
-                            + " entries were still being written: the archive is discarded, not published");
-                }
-                directories("", root, dirs);
+            int writing = index.writing();
+            if (writing > 0) {
+                throw new FileSystemException(archive.toString(), null, "closed while " + writing
+                        + " entries were still being written: the archive is discarded, not published");
             }
+            List<Map.Entry<String, Instant>> dirs = index.directories();
             synchronized (appendLock) {
                 if (broken != null) {
                     throw new FileSystemException(archive.toString(), null, "the archive could not be written, "
@@ -545,8 +359,8 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
                 if (writer == null) {
                     return; // nothing was written: no archive
                 }
-                for (Map.Entry<String, Dir> d : dirs) {
-                    writer.directory(d.getKey(), d.getValue().modified);
+                for (Map.Entry<String, Instant> d : dirs) {
+                    writer.directory(d.getKey(), d.getValue());
                 }
                 writer.finish();
                 publication.publish();
@@ -560,16 +374,6 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
         }
     }
 
-    private static void directories(String prefix, Dir dir, List<Map.Entry<String, Dir>> out) {
-        for (Map.Entry<String, Object> c : dir.children.entrySet()) {
-            if (c.getValue() instanceof Dir d) {
-                String name = prefix + c.getKey();
-                out.add(Map.entry(name, d));
-                directories(name + "/", d, out);
-            }
-        }
-    }
-
     /**
      * Discards the archive: nothing is published, and nothing is left of it on the backend.
      *
@@ -580,10 +384,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
             return false;
         }
         provider.forget(this, scheme, archive);
-        boolean written;
-        synchronized (this) {
-            written = created;
-        }
+        boolean written = index.created();
         IOException failure = new IOException("aborted");
         discard(failure);
         if (failure.getSuppressed().length > 0) {

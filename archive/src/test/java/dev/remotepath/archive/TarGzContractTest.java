@@ -18,6 +18,6 @@ class TarGzContractTest extends ArchiveContractTest {
 
     @Override
     protected void build(Path root, Path archive) throws IOException {
-        TarContractTest.gnuTar(root, archive, true);
+        gnuTar(root, archive, true);
     }
 }
