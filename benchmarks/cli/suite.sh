@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1local,ls]
+#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1local,ls,archive]
 # Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
 # filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
 # files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
-# and needs sshd, sftp, rclone and python3 (for the trees).
+# and needs sshd, sftp, rclone and python3 (for the trees); the archive rows need zip and unzip.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,small,t1sftp,t1s3,t1local,ls
+rows=t2,small,t1sftp,t1s3,t1local,ls,archive
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -143,6 +143,19 @@ for rep in $(seq "$samples"); do
     run local-noop-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
     run local-noop-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
   fi
+  if has archive; then
+    # a new archive as a sync's target, against the tools that make one; and reading one back
+    run zip-write-rpath "${R[@]}" sync "$T1" "zip:$D/t1-rpath.zip!/"
+    run zip-write-zip bash -c 'cd "$1" && zip -qr "$2" .' _ "$T1" "$D/t1-zip.zip"
+    run tgz-write-rpath "${R[@]}" sync "$T1" "tar:$D/t1-rpath.tgz!/"
+    run tgz-write-tar tar -czf "$D/t1-tar.tgz" -C "$T1" .
+    run zip-read-rpath "${R[@]}" sync "zip:$D/t1-zip.zip!/" "$D/x-rpath"
+    mkdir -p "$D/x-unzip"
+    run zip-read-unzip unzip -q "$D/t1-zip.zip" -d "$D/x-unzip"
+    run tgz-read-rpath "${R[@]}" sync "tar:$D/t1-tar.tgz!/" "$D/y-rpath"
+    mkdir -p "$D/y-tar"
+    run tgz-read-tar tar -xzf "$D/t1-tar.tgz" -C "$D/y-tar"
+  fi
   if has ls; then
     run lsR-rpath "${R[@]}" ls -lR "$T1"
     run lsR-find find "$T1" -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\n'
@@ -180,6 +193,12 @@ fi
 if has t1local; then
   row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone
   row "sync T1 no-op, local → local (vs rclone)" local-noop-rpath local-noop-rclone
+fi
+if has archive; then
+  row "sync T1 into a new zip (vs zip -qr)" zip-write-rpath zip-write-zip
+  row "sync T1 into a new tar.gz (vs tar -czf)" tgz-write-rpath tgz-write-tar
+  row "sync a zip of T1 out to local (vs unzip -q)" zip-read-rpath zip-read-unzip
+  row "sync a tar.gz of T1 out to local (vs tar -xzf)" tgz-read-rpath tgz-read-tar
 fi
 if has ls; then
   row "ls -lR T1 (vs find -printf)" lsR-rpath lsR-find

@@ -67,7 +67,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     private volatile Snapshot snapshot;
 
     /** What one reading of the archive's directory gave. */
-    private record Snapshot(FileStat archiveStat, ArchiveTree tree, Map<Long, Long> dataStarts, Map<Long, String> linkTargets) {
+    private record Snapshot(FileStat archiveStat, ArchiveTree tree, ReadCache cache, Map<Long, String> linkTargets) {
         long archiveSize() {
             return archiveStat.size().orElseThrow();
         }
@@ -153,7 +153,9 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
             if (sameArchive(snapshot.archiveStat(), now)) {
                 return false;
             }
+            Snapshot old = snapshot;
             snapshot = read(now);
+            old.cache().close();
             return true;
         }
     }
@@ -172,7 +174,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     }
 
     private Snapshot read(FileStat st) throws IOException {
-        return new Snapshot(st, new ArchiveTree(format.index(archive, st, dosZone)), new ConcurrentHashMap<>(),
+        return new Snapshot(st, new ArchiveTree(format.index(archive, st, dosZone)), new ReadCache(),
                 new ConcurrentHashMap<>());
     }
 
@@ -206,6 +208,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     @Override
     public void close() {
         if (state.close()) {
+            snapshot.cache().close();
             provider.forget(this, format.scheme(), archive);
         }
     }
@@ -317,7 +320,7 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     }
 
     private InputStream openEntry(Snapshot s, ArchiveEntry r, RemotePath entry, long offset, long length) throws IOException {
-        return format.open(archive, s.archiveSize(), r, entry, offset, length, s.dataStarts());
+        return format.open(archive, s.archiveSize(), r, entry, offset, length, s.cache());
     }
 
     // ------------------------------------------------------------------ metadata

@@ -20,10 +20,11 @@ interface ArchiveFormat {
 
     /**
      * The content of {@code e} from {@code offset}, at most {@code length} bytes; {@code cache}
-     * is the snapshot's own, for what a format learns on a first read (zip: where data starts).
+     * is the snapshot's own, for what a format learns on a first read (zip: where data starts;
+     * a compressed tar: its decompressed copy).
      */
     InputStream open(RemotePath archive, long archiveSize, ArchiveEntry e, RemotePath entry, long offset, long length,
-            Map<Long, Long> cache) throws IOException;
+            ReadCache cache) throws IOException;
 
     /** A link's target where the index holds it (tar's header); empty where it is the content (zip). */
     default Optional<String> linkTarget(ArchiveEntry e) {
@@ -44,12 +45,12 @@ interface ArchiveFormat {
 
         @Override
         public InputStream open(RemotePath archive, long archiveSize, ArchiveEntry e, RemotePath entry, long offset,
-                long length, Map<Long, Long> cache) throws IOException {
+                long length, ReadCache cache) throws IOException {
             ZipEntryRecord r = (ZipEntryRecord) e;
-            Long start = cache.get(r.localHeaderOffset());
+            Long start = cache.dataStarts.get(r.localHeaderOffset());
             if (start == null) {
                 start = ZipEntryStreams.dataStart(archive, archiveSize, r, entry);
-                cache.put(r.localHeaderOffset(), start);
+                cache.dataStarts.put(r.localHeaderOffset(), start);
             }
             return ZipEntryStreams.open(archive, start, r, entry, offset, length);
         }

@@ -29,7 +29,9 @@ final class TarArchiveWriter implements ArchiveWriter {
     TarArchiveWriter(OutputStream target, boolean compress) throws IOException {
         this.target = target;
         this.gzip = compress ? new GZIPOutputStream(target, 64 * 1024) : null;
-        this.out = new ZipArchiveWriter.CountingOutputStream(compress ? gzip : target);
+        // Headers and padding come in 512-byte writes: batched before they reach the deflater.
+        this.out = new ZipArchiveWriter.CountingOutputStream(
+                compress ? new java.io.BufferedOutputStream(gzip, 64 * 1024) : target);
     }
 
     @Override
@@ -204,6 +206,7 @@ final class TarArchiveWriter implements ArchiveWriter {
         if (rest != 0) {
             out.write(new byte[RECORD - rest]);
         }
+        out.flush();
         if (gzip != null) {
             gzip.finish();
         }

@@ -24,7 +24,9 @@ import java.util.zip.GZIPInputStream;
  * The tar format (POSIX ustar and pax, GNU long names), plain or gzip-compressed (told by its
  * first two bytes, not its name). A tar has no directory: the index is one pass over the
  * archive from its start, reading headers and skipping content. An entry of a plain tar is then
- * read by its own range; one of a compressed tar by decompressing from the start up to it.
+ * read by its own range; one of a compressed tar from a decompressed copy on the local disk,
+ * made by the first read ({@link ReadCache}), or, where that copy would be too large, by
+ * decompressing from the start up to it.
  *
  * <p>Every header's checksum is verified and every size and offset checked, so a corrupt or
  * hostile archive is an {@link IOException} naming the archive and the offset. Extension
@@ -187,7 +189,7 @@ final class TarFormat implements ArchiveFormat {
 
     @Override
     public InputStream open(RemotePath archive, long archiveSize, ArchiveEntry e, RemotePath entry, long offset,
-            long length, Map<Long, Long> cache) throws IOException {
+            long length, ReadCache cache) throws IOException {
         TarEntry t = (TarEntry) e;
         if (t.sparse()) {
             throw new IOException(entry + ": GNU sparse entries cannot be read");
@@ -206,9 +208,10 @@ final class TarFormat implements ArchiveFormat {
             }
             in = archive.fileSystem().openRead(archive, t.dataOffset() + offset, want);
         } else {
-            in = content(archive);
+            java.util.Optional<java.nio.file.Path> copy = cache.decompressedCopy(() -> content(archive));
+            in = copy.isPresent() ? java.nio.file.Files.newInputStream(copy.get()) : content(archive);
             try {
-                in.skipNBytes(t.dataOffset() + offset);
+                in.skipNBytes(t.dataOffset() + offset); // a seek in the local copy
             } catch (EOFException x) {
                 in.close();
                 throw new EOFException(entry + ": the archive ends before the entry's content");

@@ -175,4 +175,46 @@ class TarArchiveTest {
         }
         assertThat(surprises).isEmpty();
     }
+
+    @Test
+    void readingManyEntriesOfACompressedTarDecompressesItOnce() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("many"));
+        Random random = new Random(11);
+        for (int d = 0; d < 4; d++) {
+            Files.createDirectories(root.resolve("d" + d));
+            for (int f = 0; f < 50; f++) {
+                byte[] b = new byte[random.nextInt(4096)];
+                random.nextBytes(b);
+                Files.write(root.resolve("d" + d + "/f" + f), b);
+            }
+        }
+        Path tgz = tmp.resolve("many.tgz");
+        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", root.toString(), ".")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).isZero();
+        java.util.Set<Path> before = copies();
+
+        RemotePath counted = CountingFileSystem.counting(RemotePaths.of(tgz));
+        ArchiveFileSystem fs = ArchiveFileSystem.tar(counted);
+        RemotePath target = RemotePaths.get("mem://tar-many-" + UUID.randomUUID() + "/out");
+        SyncReport r = PathSyncer.builder(fs.path("/"), target).build().run();
+        assertThat(r.filesCopied()).as(r.toString()).isEqualTo(200);
+        assertThat(target.resolve("d3/f49").readAllBytes()).isEqualTo(Files.readAllBytes(root.resolve("d3/f49")));
+        CountingFileSystem calls = CountingFileSystem.of(counted);
+        // the index, and one decompressed copy every entry is read from: not a decompression per entry
+        assertThat(calls.count(CountingFileSystem.Call.OPEN_READ)).as(calls.toString()).isEqualTo(2);
+        java.util.Set<Path> during = copies();
+        during.removeAll(before);
+        assertThat(during).hasSize(1);
+        fs.close();
+        assertThat(Files.exists(during.iterator().next())).as("the copy is deleted with its file system").isFalse();
+    }
+
+    private static java.util.Set<Path> copies() throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(q -> q.getFileName().toString().startsWith("rpath-tar-"))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
+    }
 }
