@@ -174,7 +174,15 @@ public final class ArchiveFileSystem implements ReadOnlyFileSystem {
     }
 
     private Snapshot read(FileStat st) throws IOException {
-        return new Snapshot(st, new ArchiveTree(format.index(archive, st, dosZone)), new ReadCache(),
+        ReadCache cache = new ReadCache();
+        List<? extends ArchiveEntry> entries;
+        try {
+            entries = format.index(archive, st, dosZone, cache);
+        } catch (IOException | RuntimeException e) {
+            cache.close(); // a copy made on the way is of an archive that cannot be read
+            throw e;
+        }
+        return new Snapshot(st, new ArchiveTree(entries), cache,
                 new ConcurrentHashMap<>());
     }
 

@@ -15,8 +15,9 @@ interface ArchiveFormat {
     /** The URI scheme: {@code zip}, {@code tar}. */
     String scheme();
 
-    /** Every entry of {@code archive}, read through its backend. */
-    List<? extends ArchiveEntry> index(RemotePath archive, FileStat archiveStat, ZoneId zone) throws IOException;
+    /** Every entry of {@code archive}, read through its backend; what is learnt on the way goes in {@code cache}. */
+    List<? extends ArchiveEntry> index(RemotePath archive, FileStat archiveStat, ZoneId zone, ReadCache cache)
+            throws IOException;
 
     /**
      * The content of {@code e} from {@code offset}, at most {@code length} bytes; {@code cache}
@@ -39,7 +40,8 @@ interface ArchiveFormat {
         }
 
         @Override
-        public List<ZipEntryRecord> index(RemotePath archive, FileStat archiveStat, ZoneId zone) throws IOException {
+        public List<ZipEntryRecord> index(RemotePath archive, FileStat archiveStat, ZoneId zone, ReadCache cache)
+                throws IOException {
             return ZipCentralDirectory.read(archive, archiveStat.size().getAsLong(), zone);
         }
 

@@ -1,6 +1,7 @@
 package dev.remotepath.archive;
 
 import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * data starts (its local header read once), and for a compressed tar a decompressed copy on
  * the local disk, so that reading many entries costs one decompression rather than one from
  * the start per entry (a sync out of a {@code .tar.gz} of n files would otherwise inflate the
- * archive n times over).
+ * archive n times over). The copy is made as the index is read where the archive is remote (one
+ * download, not two), else by the first read of an entry.
  */
 final class ReadCache implements Closeable {
 
@@ -39,38 +41,137 @@ final class ReadCache implements Closeable {
     }
 
     /**
-     * The decompressed archive on the local disk, made on the first call: empty when it would
-     * be larger than {@link #MAX_SPILL} or half the free room of {@code java.io.tmpdir}, or
-     * could not be written.
+     * The decompressed archive on the local disk, made on the first call unless the index made
+     * it: empty when it would be larger than {@link #MAX_SPILL} or half the free room of the
+     * temporary folder.
      */
     synchronized Optional<Path> decompressedCopy(Content content) throws IOException {
         if (spill != null || noSpill || closed) {
             return Optional.ofNullable(spill);
         }
-        Path dir = directory;
-        Path tmp = dir == null ? Files.createTempFile("rpath-tar-", ".tar") : Files.createTempFile(dir, "rpath-tar-", ".tar");
-        try {
-            long room = Math.min(MAX_SPILL, Files.getFileStore(tmp).getUsableSpace() / 2);
-            try (InputStream in = content.open(); OutputStream out = Files.newOutputStream(tmp)) {
-                byte[] buf = new byte[64 * 1024];
-                long total = 0;
-                int n;
-                while ((n = in.read(buf)) >= 0) {
-                    total += n;
-                    if (total > room) {
-                        noSpill = true;
-                        Files.deleteIfExists(tmp);
-                        return Optional.empty();
-                    }
-                    out.write(buf, 0, n);
+        Copy copy = new Copy();
+        try (InputStream in = content.open()) {
+            byte[] buf = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buf)) >= 0) {
+                if (!copy.write(buf, 0, n)) {
+                    return Optional.empty();
                 }
             }
-            spill = tmp;
-            tmp.toFile().deleteOnExit();
-            return Optional.of(spill);
         } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
+            copy.abandon();
             throw e;
+        }
+        copy.keep();
+        return Optional.ofNullable(spill);
+    }
+
+    /**
+     * {@code in} (the decompressed archive, from its start), copied to the local disk as it is
+     * read or skipped; once it is closed, that copy is what {@link #decompressedCopy} gives.
+     */
+    InputStream copying(InputStream in) throws IOException {
+        Copy copy = new Copy();
+        return new FilterInputStream(in) {
+            private boolean copying = true;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0 && copying) {
+                    copying = copy.write(b, off, n);
+                }
+                return n;
+            }
+
+            /** Skipped bytes are read, so the copy has them. */
+            @Override
+            public long skip(long n) throws IOException {
+                if (!copying) {
+                    return super.skip(n);
+                }
+                byte[] buf = new byte[(int) Math.min(n, 64 * 1024)];
+                int r = read(buf, 0, buf.length);
+                return Math.max(r, 0);
+            }
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    if (copying) {
+                        copy.keep();
+                    }
+                }
+            }
+        };
+    }
+
+    /** A decompressed copy being written; given up past the room it may take. */
+    private final class Copy {
+        private final Path file;
+        private final OutputStream out;
+        private final long room;
+        private long written;
+        private boolean over;
+
+        Copy() throws IOException {
+            Path dir = directory;
+            file = dir == null ? Files.createTempFile("rpath-tar-", ".tar") : Files.createTempFile(dir, "rpath-tar-", ".tar");
+            file.toFile().deleteOnExit();
+            room = Math.min(MAX_SPILL, Files.getFileStore(file).getUsableSpace() / 2);
+            out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
+        }
+
+        /** Writes, or gives the copy up (false) once it would pass its room. */
+        boolean write(byte[] b, int off, int n) throws IOException {
+            if (over) {
+                return false;
+            }
+            written += n;
+            if (written > room) {
+                over = true;
+                synchronized (ReadCache.this) {
+                    noSpill = true;
+                }
+                abandon();
+                return false;
+            }
+            try {
+                out.write(b, off, n);
+            } catch (IOException e) {
+                abandon();
+                throw e;
+            }
+            return true;
+        }
+
+        void keep() throws IOException {
+            out.close();
+            synchronized (ReadCache.this) {
+                if (spill == null && !closed && !noSpill) {
+                    spill = file;
+                    return;
+                }
+            }
+            Files.deleteIfExists(file);
+        }
+
+        void abandon() {
+            try {
+                out.close();
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // deleteOnExit has it
+            }
         }
     }
 

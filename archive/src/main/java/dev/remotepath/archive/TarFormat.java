@@ -62,10 +62,15 @@ final class TarFormat implements ArchiveFormat {
     }
 
     @Override
-    public List<TarEntry> index(RemotePath archive, FileStat archiveStat, ZoneId zone) throws IOException {
+    public List<TarEntry> index(RemotePath archive, FileStat archiveStat, ZoneId zone, ReadCache cache)
+            throws IOException {
         InputStream content = content(archive);
-        try (Counting in = new Counting(content)) {
-            return read(archive, in, content instanceof GZIPInputStream);
+        boolean compressed = content instanceof GZIPInputStream;
+        // A remote compressed tar is decompressed into the local copy entries are read from as
+        // it is indexed: one download, where a copy made by the first read would be a second.
+        boolean remote = !archive.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IN_PROCESS);
+        try (Counting in = new Counting(compressed && remote ? cache.copying(content) : content)) {
+            return read(archive, in, compressed);
         }
     }
 
