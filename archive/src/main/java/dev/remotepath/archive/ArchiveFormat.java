@@ -51,8 +51,7 @@ interface ArchiveFormat {
             ZipEntryRecord r = (ZipEntryRecord) e;
             Long start = cache.dataStarts.get(r.localHeaderOffset());
             if (start == null) {
-                start = ZipEntryStreams.dataStart(archive, archiveSize, r, entry);
-                cache.dataStarts.put(r.localHeaderOffset(), start);
+                return ZipEntryStreams.openFirst(archive, archiveSize, r, entry, offset, length, cache.dataStarts);
             }
             return ZipEntryStreams.open(archive, start, r, entry, offset, length);
         }

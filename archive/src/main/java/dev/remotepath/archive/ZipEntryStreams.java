@@ -28,13 +28,30 @@ final class ZipEntryStreams {
     private ZipEntryStreams() {
     }
 
+    /**
+     * Room left after the local header's name for its extra field when header and data are
+     * asked for in one read: a local extra is seldom longer than this (Info-ZIP's times, ZIP64).
+     */
+    private static final int EXTRA_ROOM = 1024;
+
     /** Where the entry's data starts: after its local header, read from the archive. */
-    static long dataStart(RemotePath archive, long archiveSize, ZipEntryRecord e, RemotePath entry) throws IOException {
+    private static long dataStart(RemotePath archive, long archiveSize, ZipEntryRecord e, RemotePath entry)
+            throws IOException {
+        requireHeaderInside(archiveSize, e, entry);
+        return dataStart(archiveSize, e, entry,
+                ZipCentralDirectory.readRange(archive, e.localHeaderOffset(), LOCAL_HEADER_SIZE));
+    }
+
+    private static void requireHeaderInside(long archiveSize, ZipEntryRecord e, RemotePath entry) throws ZipException {
         if (e.localHeaderOffset() > archiveSize - LOCAL_HEADER_SIZE) {
             throw new ZipException(entry + ": its local header offset " + e.localHeaderOffset() + " lies outside the archive");
         }
-        ZipCentralDirectory.Bytes h = new ZipCentralDirectory.Bytes(
-                ZipCentralDirectory.readRange(archive, e.localHeaderOffset(), LOCAL_HEADER_SIZE), 0, LOCAL_HEADER_SIZE);
+    }
+
+    /** Where the data starts, from the local header's fixed 30 bytes {@code header}. */
+    private static long dataStart(long archiveSize, ZipEntryRecord e, RemotePath entry, byte[] header)
+            throws ZipException {
+        ZipCentralDirectory.Bytes h = new ZipCentralDirectory.Bytes(header, 0, LOCAL_HEADER_SIZE);
         if (h.i32(0) != LOCAL_HEADER) {
             throw new ZipException(entry + ": no local header at offset " + e.localHeaderOffset()
                     + " (the archive is corrupt, or changed after it was opened)");
@@ -44,6 +61,44 @@ final class ZipEntryStreams {
             throw new ZipException(entry + ": its " + e.compressedSize() + " bytes of data run past the archive's end");
         }
         return start;
+    }
+
+    /**
+     * The content of an entry whose data start is not known yet: its local header and its data
+     * in one ranged read where the header's variable part fits the room asked for (one request
+     * an entry, not two, on S3 or HTTP); {@code starts} learns where the data starts.
+     */
+    static InputStream openFirst(RemotePath archive, long archiveSize, ZipEntryRecord e, RemotePath entry, long offset,
+            long length, java.util.Map<Long, Long> starts) throws IOException {
+        long want = Math.max(0, Math.min(length, e.size() - offset));
+        boolean readable = !e.isEncrypted() && (e.method() == ZipEntryRecord.STORED || e.method() == ZipEntryRecord.DEFLATED);
+        if (offset != 0 || want == 0 || !readable) {
+            long start = dataStart(archive, archiveSize, e, entry);
+            starts.put(e.localHeaderOffset(), start);
+            return open(archive, start, e, entry, offset, length);
+        }
+        requireHeaderInside(archiveSize, e, entry);
+        long lho = e.localHeaderOffset();
+        long header = LOCAL_HEADER_SIZE + dev.remotepath.NameBytes.encode(e.name()).length + EXTRA_ROOM;
+        long span = Math.min(archiveSize - lho, header + e.compressedSize());
+        InputStream raw = archive.fileSystem().openRead(archive, lho, span);
+        try {
+            byte[] fixed = raw.readNBytes(LOCAL_HEADER_SIZE);
+            if (fixed.length < LOCAL_HEADER_SIZE) {
+                throw new EOFException(entry + ": the archive ends inside its local header");
+            }
+            long start = dataStart(archiveSize, e, entry, fixed);
+            starts.put(lho, start);
+            if (start - lho + e.compressedSize() > span) {
+                raw.close(); // a local extra longer than the room asked for: the data by a read of its own
+                return open(archive, start, e, entry, 0, length);
+            }
+            raw.skipNBytes(start - lho - LOCAL_HEADER_SIZE);
+            return checked(new Limited(raw, e.compressedSize()), e, entry, want);
+        } catch (IOException | RuntimeException x) {
+            raw.close();
+            throw x;
+        }
     }
 
     /** The content from {@code offset}, at most {@code length} bytes of it. */
@@ -82,6 +137,46 @@ final class ZipEntryStreams {
             }
             default -> throw new ZipException(entry + ": compression method " + e.method()
                     + " is not supported (stored and deflated are)");
+        }
+    }
+
+    /** A whole read from {@code raw}, positioned at the entry's data (the method was checked). */
+    private static InputStream checked(InputStream raw, ZipEntryRecord e, RemotePath entry, long want)
+            throws ZipException {
+        if (e.method() == ZipEntryRecord.STORED && e.compressedSize() != e.size()) {
+            throw new ZipException(entry + ": stored, yet " + e.compressedSize() + " bytes hold " + e.size()
+                    + " bytes of content");
+        }
+        return new Checked(raw, e.method() == ZipEntryRecord.DEFLATED ? new Inflater(true) : null, entry, e, want,
+                want == e.size());
+    }
+
+    /** At most {@code left} bytes of {@code in}: an entry's data, in a read that asked for more. */
+    private static final class Limited extends java.io.FilterInputStream {
+        private long left;
+
+        Limited(InputStream in, long left) {
+            super(in);
+            this.left = left;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = super.read(b, off, (int) Math.min(len, left));
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
         }
     }
 

@@ -373,4 +373,26 @@ class ZipArchiveTest {
         assertThat(archive.fileSystem().isOpen()).isTrue();
         assertThat(RemotePaths.get(uri(archive, "/top.txt")).readString()).isEqualTo("top");
     }
+
+    @Test
+    void anEntryIsItsLocalHeaderAndDataInOneReadUnlessTheLocalExtraIsLong() throws Exception {
+        ZipWriter w = new ZipWriter();
+        w.add("plain.txt").content("plain ".repeat(500)).deflated();
+        ZipWriter.Entry padded = w.add("padded.txt").content("padded ".repeat(500)).deflated();
+        ZipArchiveWriter.Le pad = new ZipArchiveWriter.Le();
+        pad.u16(0xcafe).u16(3000).bytes(new byte[3000]); // past the room the combined read leaves
+        padded.localExtra = pad.toByteArray();
+        RemotePath counted = dev.remotepath.testkit.CountingFileSystem.counting(write("padded.zip", w.bytes()));
+        ArchiveFileSystem fs = ArchiveFileSystem.zip(counted);
+        dev.remotepath.testkit.CountingFileSystem calls = dev.remotepath.testkit.CountingFileSystem.of(counted);
+        long opened = calls.count(dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ);
+        assertThat(fs.path("/plain.txt").readString()).isEqualTo("plain ".repeat(500));
+        assertThat(calls.count(dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ) - opened).isEqualTo(1);
+        assertThat(fs.path("/padded.txt").readString()).isEqualTo("padded ".repeat(500));
+        assertThat(calls.count(dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ) - opened).isEqualTo(3);
+        // known now where both entries' data start: one read each
+        assertThat(fs.path("/padded.txt").readString()).isEqualTo("padded ".repeat(500));
+        assertThat(fs.path("/plain.txt").readString()).isEqualTo("plain ".repeat(500));
+        assertThat(calls.count(dev.remotepath.testkit.CountingFileSystem.Call.OPEN_READ) - opened).isEqualTo(5);
+    }
 }

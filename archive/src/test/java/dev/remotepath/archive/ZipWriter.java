@@ -27,6 +27,7 @@ final class ZipWriter {
         Long declaredSize;
         Long declaredCrc;
         byte[] data; // the bytes stored, once computed
+        byte[] localExtra = new byte[0]; // an extra field in the local header only, after the usual ones
 
         Entry(String name) {
             this.name = name.getBytes(StandardCharsets.UTF_8);
@@ -103,7 +104,7 @@ final class ZipWriter {
             e.data = e.method == 8 ? deflate(e.content) : e.content;
             long crcValue = e.declaredCrc != null ? e.declaredCrc : crc.getValue();
             long size = e.declaredSize != null ? e.declaredSize : e.content.length;
-            byte[] extra = extra(e);
+            byte[] extra = concat(extra(e), e.localExtra);
             out.i32(0x04034b50).u16(20).u16(e.flags).u16(e.method).u16(e.dosTime).u16(e.dosDate)
                     .i32((int) crcValue).i32(e.data.length).i32((int) size).u16(e.name.length).u16(extra.length)
                     .bytes(e.name).bytes(extra).bytes(e.data);
@@ -133,6 +134,12 @@ final class ZipWriter {
                     .i32((int) cdOffset).u16(0);
         }
         return out.toByteArray();
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private static byte[] extra(Entry e) {
