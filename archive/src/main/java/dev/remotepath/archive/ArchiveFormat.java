@@ -49,11 +49,12 @@ interface ArchiveFormat {
         public InputStream open(RemotePath archive, long archiveSize, ArchiveEntry e, RemotePath entry, long offset,
                 long length, ReadCache cache) throws IOException {
             ZipEntryRecord r = (ZipEntryRecord) e;
+            ZipEntryStreams.Ranges ranges = cache.ranges(archive, archiveSize);
             Long start = cache.dataStarts.get(r.localHeaderOffset());
             if (start == null) {
-                return ZipEntryStreams.openFirst(archive, archiveSize, r, entry, offset, length, cache.dataStarts);
+                return ZipEntryStreams.openFirst(ranges, archiveSize, r, entry, offset, length, cache.dataStarts);
             }
-            return ZipEntryStreams.open(archive, start, r, entry, offset, length);
+            return ZipEntryStreams.open(ranges, start, r, entry, offset, length);
         }
     };
 

@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What one reading of an archive learns as its entries are read, kept for as long as that
  * reading stands (until the archive changes or its file system closes): where a zip entry's
- * data starts (its local header read once), and for a compressed tar a decompressed copy on
+ * data starts (its local header read once), the read-ahead windows of a remote zip, and for a
+ * compressed tar a decompressed copy on
  * the local disk, so that reading many entries costs one decompression rather than one from
  * the start per entry (a sync out of a {@code .tar.gz} of n files would otherwise inflate the
  * archive n times over). The copy is made as the index is read where the archive is remote (one
@@ -30,6 +31,24 @@ final class ReadCache implements Closeable {
 
     /** Where each zip entry's data starts, by its local header's offset. */
     final Map<Long, Long> dataStarts = new ConcurrentHashMap<>();
+
+    private ReadAhead readAhead;
+
+    /**
+     * The ranges of {@code archive} entries are read from: its backend's own ranged reads where
+     * it is in-process (local, mem), else read-ahead windows ({@link ReadAhead}).
+     */
+    ZipEntryStreams.Ranges ranges(dev.remotepath.RemotePath archive, long archiveSize) {
+        if (archive.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IN_PROCESS)) {
+            return (offset, length) -> archive.fileSystem().openRead(archive, offset, length);
+        }
+        synchronized (this) {
+            if (readAhead == null) {
+                readAhead = new ReadAhead(archive, archiveSize);
+            }
+            return readAhead::open;
+        }
+    }
 
     private Path spill;
     /** Set once a copy was tried and given up (too large, no room): entries are read from the start again. */

@@ -28,6 +28,12 @@ final class ZipEntryStreams {
     private ZipEntryStreams() {
     }
 
+    /** Ranges of the archive an entry is read from: the backend's ranged reads, or read-ahead windows of them. */
+    @FunctionalInterface
+    interface Ranges {
+        InputStream open(long offset, long length) throws IOException;
+    }
+
     /**
      * Room left after the local header's name for its extra field when header and data are
      * asked for in one read: a local extra is seldom longer than this (Info-ZIP's times, ZIP64).
@@ -35,11 +41,17 @@ final class ZipEntryStreams {
     private static final int EXTRA_ROOM = 1024;
 
     /** Where the entry's data starts: after its local header, read from the archive. */
-    private static long dataStart(RemotePath archive, long archiveSize, ZipEntryRecord e, RemotePath entry)
+    private static long dataStart(Ranges ranges, long archiveSize, ZipEntryRecord e, RemotePath entry)
             throws IOException {
         requireHeaderInside(archiveSize, e, entry);
-        return dataStart(archiveSize, e, entry,
-                ZipCentralDirectory.readRange(archive, e.localHeaderOffset(), LOCAL_HEADER_SIZE));
+        byte[] fixed;
+        try (InputStream in = ranges.open(e.localHeaderOffset(), LOCAL_HEADER_SIZE)) {
+            fixed = in.readNBytes(LOCAL_HEADER_SIZE);
+        }
+        if (fixed.length < LOCAL_HEADER_SIZE) {
+            throw new EOFException(entry + ": the archive ends inside its local header");
+        }
+        return dataStart(archiveSize, e, entry, fixed);
     }
 
     private static void requireHeaderInside(long archiveSize, ZipEntryRecord e, RemotePath entry) throws ZipException {
@@ -68,20 +80,20 @@ final class ZipEntryStreams {
      * in one ranged read where the header's variable part fits the room asked for (one request
      * an entry, not two, on S3 or HTTP); {@code starts} learns where the data starts.
      */
-    static InputStream openFirst(RemotePath archive, long archiveSize, ZipEntryRecord e, RemotePath entry, long offset,
+    static InputStream openFirst(Ranges ranges, long archiveSize, ZipEntryRecord e, RemotePath entry, long offset,
             long length, java.util.Map<Long, Long> starts) throws IOException {
         long want = Math.max(0, Math.min(length, e.size() - offset));
         boolean readable = !e.isEncrypted() && (e.method() == ZipEntryRecord.STORED || e.method() == ZipEntryRecord.DEFLATED);
         if (offset != 0 || want == 0 || !readable) {
-            long start = dataStart(archive, archiveSize, e, entry);
+            long start = dataStart(ranges, archiveSize, e, entry);
             starts.put(e.localHeaderOffset(), start);
-            return open(archive, start, e, entry, offset, length);
+            return open(ranges, start, e, entry, offset, length);
         }
         requireHeaderInside(archiveSize, e, entry);
         long lho = e.localHeaderOffset();
         long header = LOCAL_HEADER_SIZE + dev.remotepath.NameBytes.encode(e.name()).length + EXTRA_ROOM;
         long span = Math.min(archiveSize - lho, header + e.compressedSize());
-        InputStream raw = archive.fileSystem().openRead(archive, lho, span);
+        InputStream raw = ranges.open(lho, span);
         try {
             byte[] fixed = raw.readNBytes(LOCAL_HEADER_SIZE);
             if (fixed.length < LOCAL_HEADER_SIZE) {
@@ -91,7 +103,7 @@ final class ZipEntryStreams {
             starts.put(lho, start);
             if (start - lho + e.compressedSize() > span) {
                 raw.close(); // a local extra longer than the room asked for: the data by a read of its own
-                return open(archive, start, e, entry, 0, length);
+                return open(ranges, start, e, entry, 0, length);
             }
             raw.skipNBytes(start - lho - LOCAL_HEADER_SIZE);
             return checked(new Limited(raw, e.compressedSize()), e, entry, want);
@@ -102,7 +114,7 @@ final class ZipEntryStreams {
     }
 
     /** The content from {@code offset}, at most {@code length} bytes of it. */
-    static InputStream open(RemotePath archive, long dataStart, ZipEntryRecord e, RemotePath entry, long offset,
+    static InputStream open(Ranges ranges, long dataStart, ZipEntryRecord e, RemotePath entry, long offset,
             long length) throws IOException {
         if (e.isEncrypted()) {
             throw new ZipException(entry + ": encrypted entries cannot be read");
@@ -118,14 +130,14 @@ final class ZipEntryStreams {
                 if (want == 0) {
                     return InputStream.nullInputStream();
                 }
-                InputStream raw = archive.fileSystem().openRead(archive, dataStart + offset, want);
+                InputStream raw = ranges.open(dataStart + offset, want);
                 return new Checked(raw, null, entry, e, want, whole);
             }
             case ZipEntryRecord.DEFLATED -> {
                 if (want == 0) {
                     return InputStream.nullInputStream();
                 }
-                InputStream raw = archive.fileSystem().openRead(archive, dataStart, e.compressedSize());
+                InputStream raw = ranges.open(dataStart, e.compressedSize());
                 Checked in = new Checked(raw, new Inflater(true), entry, e, offset + want, whole);
                 try {
                     in.skipNBytes(offset);

@@ -117,4 +117,30 @@ class S3ArchiveTest {
         assertThat(bucket.resolve("aborted.tar").exists()).isFalse();
         assertThat(bucket.list().stream().map(dev.remotepath.DirEntry::name)).doesNotContain("aborted.tar");
     }
+
+    @Test
+    void aZipOfManySmallEntriesIsSyncedOutInAFewReadsAhead() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.util.Random random = new java.util.Random(13);
+        byte[][] contents = new byte[300][];
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(bytes)) {
+            for (int i = 0; i < contents.length; i++) {
+                contents[i] = new byte[1024];
+                random.nextBytes(contents[i]);
+                zip.putNextEntry(new java.util.zip.ZipEntry(String.format("d/f%03d.bin", i)));
+                zip.write(contents[i]);
+                zip.closeEntry();
+            }
+        }
+        RemotePath archive = bucket.resolve("many.zip").write(bytes.toByteArray());
+        counter.reset();
+        RemotePath target = RemotePaths.get("mem://s3-zip-many-" + UUID.randomUUID() + "/out");
+        SyncReport r = PathSyncer.builder(ArchiveFileSystem.zip(archive).path("/"), target).build().run();
+        assertThat(r.filesCopied()).as(r.toString()).isEqualTo(300);
+        for (int i : new int[] {0, 150, 299}) {
+            assertThat(target.resolve(String.format("d/f%03d.bin", i)).readAllBytes()).isEqualTo(contents[i]);
+        }
+        // the directory, then windows that double while the reads go forward: not a GET an entry
+        assertThat(counter.count("GetObject")).as(counter.toString()).isLessThanOrEqualTo(10);
+    }
 }
