@@ -26,23 +26,25 @@ final class S3PartBuffers {
         this.places = new Semaphore((int) Math.max(1, Math.min(Integer.MAX_VALUE, options.uploadMemory() / partSize)));
     }
 
-    /** Takes a place if one is free now. */
-    boolean tryTakePlace() {
-        return places.tryAcquire();
-    }
-
-    /** Waits for a place. */
-    void takePlace() throws InterruptedIOException {
-        try {
-            places.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for room in uploadMemory");
+    /**
+     * A place and a buffer of {@code partSize} bytes for it (a spare where there is one), or
+     * null when no place is free and {@code wait} is false. Taking the place and the spare is
+     * one step, as {@link #done} is: a writer between the two would otherwise make a spare look
+     * unwanted, and a finishing part would drop its buffer only for the writer to allocate
+     * another.
+     */
+    synchronized byte[] take(boolean wait) throws InterruptedIOException {
+        while (!places.tryAcquire()) {
+            if (!wait) {
+                return null;
+            }
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for room in uploadMemory");
+            }
         }
-    }
-
-    /** A buffer of {@code partSize} bytes for a place already taken, reused where one is spare. */
-    byte[] buffer() {
         byte[] b = spares.poll();
         if (b != null) {
             spareCount.decrementAndGet();
@@ -54,21 +56,22 @@ final class S3PartBuffers {
 
     /**
      * Gives a buffer's place back, the buffer kept as a spare when {@code reusable} (nothing reads
-     * it any more) and a stream is still open. Spares are kept only while the budget has room for
-     * them to go out again, so buffers in use and spares together never exceed it; the spare is
-     * offered before the place is released, so a writer waiting for that place finds it instead
-     * of allocating another.
+     * it any more) and a stream is still open. Spares never outnumber the free places, so buffers
+     * in use and spares together never exceed the budget; with places and spares changed only
+     * under this object's lock that always holds, and no reusable buffer is dropped while a
+     * stream is open.
      */
-    void done(byte[] buffer, boolean reusable, boolean streamsOpen) {
+    synchronized void done(byte[] buffer, boolean reusable, boolean streamsOpen) {
         if (reusable && buffer.length == partSize && streamsOpen && spareCount.get() <= places.availablePermits()) {
             spareCount.incrementAndGet();
             spares.offer(buffer);
         }
         places.release();
+        notifyAll();
     }
 
     /** Drops the spares: an idle file system keeps no part buffers. */
-    void dropSpares() {
+    synchronized void dropSpares() {
         while (spares.poll() != null) {
             spareCount.decrementAndGet();
         }

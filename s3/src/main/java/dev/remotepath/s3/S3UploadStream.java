@@ -141,18 +141,19 @@ final class S3UploadStream extends AbortableOutputStream {
      * may end below the threshold).
      */
     private byte[] takePartBuffer() throws IOException {
-        if (!fs.partBuffers.tryTakePlace()) {
-            if (!held.isEmpty()) {
-                begin();
-            }
-            try {
-                fs.partBuffers.takePlace();
-            } catch (InterruptedIOException e) {
-                abortQuietly(new InterruptedIOException(file + ": interrupted"));
-                throw new InterruptedIOException(file + ": upload interrupted");
-            }
+        byte[] b = fs.partBuffers.take(false);
+        if (b != null) {
+            return b;
         }
-        return fs.partBuffers.buffer();
+        if (!held.isEmpty()) {
+            begin();
+        }
+        try {
+            return fs.partBuffers.take(true);
+        } catch (InterruptedIOException e) {
+            abortQuietly(new InterruptedIOException(file + ": interrupted"));
+            throw new InterruptedIOException(file + ": upload interrupted");
+        }
     }
 
     /** Gives back the places of the buffers never sent: held parts and the one being filled. */
