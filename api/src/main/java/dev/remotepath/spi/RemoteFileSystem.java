@@ -97,33 +97,7 @@ public interface RemoteFileSystem extends Closeable {
         if (length < 0) {
             throw new IllegalArgumentException("negative length " + length);
         }
-        return new java.io.FilterInputStream(openRead(file, offset)) {
-            private long left = length;
-
-            @Override
-            public int read() throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int c = super.read();
-                if (c >= 0) {
-                    left--;
-                }
-                return c;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int n = super.read(b, off, (int) Math.min(len, left));
-                if (n > 0) {
-                    left -= n;
-                }
-                return n;
-            }
-        };
+        return new BoundedInputStream(openRead(file, offset), length);
     }
 
     /** Opens a file for writing; the parent must exist. */

@@ -79,6 +79,7 @@ final class EntryContent extends OutputStream {
         }
         if (spillOut == null) {
             spill = Files.createTempFile("rpath-entry-", ".tmp");
+            spill.toFile().deleteOnExit(); // a run ended by Ctrl-C leaves no gathered entry behind
             spillOut = new java.io.BufferedOutputStream(Files.newOutputStream(spill), 64 * 1024);
             spillOut.write(memory, 0, inMemory);
             memory = null;

@@ -106,7 +106,7 @@ final class ZipEntryStreams {
                 return open(ranges, start, e, entry, 0, length);
             }
             raw.skipNBytes(start - lho - LOCAL_HEADER_SIZE);
-            return checked(new Limited(raw, e.compressedSize()), e, entry, want);
+            return checked(new dev.remotepath.spi.BoundedInputStream(raw, e.compressedSize()), e, entry, want);
         } catch (IOException | RuntimeException x) {
             raw.close();
             throw x;
@@ -161,35 +161,6 @@ final class ZipEntryStreams {
         }
         return new Checked(raw, e.method() == ZipEntryRecord.DEFLATED ? new Inflater(true) : null, entry, e, want,
                 want == e.size());
-    }
-
-    /** At most {@code left} bytes of {@code in}: an entry's data, in a read that asked for more. */
-    private static final class Limited extends java.io.FilterInputStream {
-        private long left;
-
-        Limited(InputStream in, long left) {
-            super(in);
-            this.left = left;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = super.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
     }
 
     /**
