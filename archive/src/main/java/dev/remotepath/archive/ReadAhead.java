@@ -56,8 +56,10 @@ final class ReadAhead {
                 return w;
             }
         }
-        // Forward from the last read (within a window of it): a larger window; elsewhere, the range alone.
-        boolean forward = lastEnd >= 0 && offset >= lastStart && offset <= lastEnd + Math.max(window, FIRST_WINDOW);
+        // Near the last read (parallel readers a little behind or ahead of it): a larger window;
+        // elsewhere, the range alone.
+        long slack = Math.max(window, FIRST_WINDOW);
+        boolean forward = lastEnd >= 0 && offset >= lastStart - slack && offset <= lastEnd + slack;
         window = forward ? Math.min(MAX_WINDOW, Math.max(FIRST_WINDOW, window * 2)) : 0;
         long want = Math.min(archiveSize - offset, Math.max(length, window));
         Window w = new Window(offset, ZipCentralDirectory.readRange(archive, offset, (int) want));

@@ -141,6 +141,7 @@ class S3ArchiveTest {
             assertThat(target.resolve(String.format("d/f%03d.bin", i)).readAllBytes()).isEqualTo(contents[i]);
         }
         // the directory, then windows that double while the reads go forward: not a GET an entry
-        assertThat(counter.count("GetObject")).as(counter.toString()).isLessThanOrEqualTo(10);
+        // (6 when the 4 transfers read in order; parallel readers out of order cost a few more)
+        assertThat(counter.count("GetObject")).as(counter.toString()).isLessThanOrEqualTo(20);
     }
 }
