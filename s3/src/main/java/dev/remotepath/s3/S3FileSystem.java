@@ -76,8 +76,8 @@ public final class S3FileSystem implements RemoteFileSystem {
     private final Runnable onClose;
     private final String uriPrefix;
     final ExecutorService partUploads = Executors.newVirtualThreadPerTaskExecutor();
-    /** What this file system has learnt of the bucket's directories (S3KnownDirectories). */
-    final S3KnownDirectories directories = new S3KnownDirectories();
+    /** What this file system has learnt of the bucket's directories (dev.remotepath.spi.KnownDirectories). */
+    final dev.remotepath.spi.KnownDirectories directories = new dev.remotepath.spi.KnownDirectories();
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
     private final S3ServerCopy serverCopy;
     final S3ObjectStats stats;

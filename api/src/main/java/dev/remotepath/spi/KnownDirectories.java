@@ -1,32 +1,35 @@
-package dev.remotepath.s3;
+package dev.remotepath.spi;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What one file system has learnt of a bucket's directories, so that writes skip the requests
- * that would find them again: prefixes ({@code a/b/}) seen to exist, and those whose
+ * What one object-store file system (S3, Azure Blob) has learnt of its directories, so that
+ * writes skip the requests that would find them again: prefixes ({@code a/b/}) seen to exist, and those whose
  * subdirectories are all known (listed to the end, or created here), below which a name is known
  * not to be a directory. A cache, not a record: past {@value #LIMIT} prefixes it starts over
  * rather than grow without bound, and a directory another client makes meanwhile is missed.
  */
-final class S3KnownDirectories {
+public final class KnownDirectories {
 
-    static final int LIMIT = 100_000;
+    /** Prefixes kept before it starts over. */
+    public static final int LIMIT = 100_000;
 
     private final Set<String> directories = ConcurrentHashMap.newKeySet();
     private final Set<String> childrenKnown = ConcurrentHashMap.newKeySet();
 
-    boolean isDirectory(String prefix) {
+    /** Whether {@code prefix} ({@code a/b/}) is known to be a directory. */
+    public boolean isDirectory(String prefix) {
         return directories.contains(prefix);
     }
 
     /** Whether every subdirectory of {@code prefix} is known. */
-    boolean childrenKnown(String prefix) {
+    public boolean childrenKnown(String prefix) {
         return childrenKnown.contains(prefix);
     }
 
-    void remember(String prefix) {
+    /** {@code prefix} was seen to be a directory. */
+    public void remember(String prefix) {
         if (directories.size() >= LIMIT) {
             childrenKnown.clear();
             directories.clear();
@@ -35,12 +38,12 @@ final class S3KnownDirectories {
     }
 
     /** A listing of {@code prefix} ran to its end (or it was just made): its subdirectories are all known. */
-    void listedToTheEnd(String prefix) {
+    public void listedToTheEnd(String prefix) {
         childrenKnown.add(prefix);
     }
 
     /** {@code prefix} and everything below it is gone. */
-    void forget(String prefix) {
+    public void forget(String prefix) {
         childrenKnown.removeIf(p -> p.startsWith(prefix));
         directories.removeIf(p -> p.startsWith(prefix));
     }
