@@ -8,6 +8,7 @@ module dev.remotepath.cli {
     requires dev.remotepath.http;
     requires dev.remotepath.sftp;
     requires dev.remotepath.s3;
+    requires dev.remotepath.azure;
     requires dev.remotepath.archive;
     requires org.apache.sshd.osgi;
     requires org.apache.sshd.sftp;

@@ -10,6 +10,7 @@ module dev.remotepath.nio {
     provides java.nio.file.spi.FileSystemProvider with
             dev.remotepath.nio.RemoteNioProvider.Sftp,
             dev.remotepath.nio.RemoteNioProvider.S3,
+            dev.remotepath.nio.RemoteNioProvider.Az,
             dev.remotepath.nio.RemoteNioProvider.Http,
             dev.remotepath.nio.RemoteNioProvider.Https,
             dev.remotepath.nio.RemoteNioProvider.Mem,

@@ -24,6 +24,9 @@ final class Hints {
             Map.entry("HttpOptions.requestTimeout", "--timeout"),
             Map.entry("SftpOptions.readTimeout", "--timeout"),
             Map.entry("S3Options.requestTimeout", "--timeout"),
+            Map.entry("AzureOptions.requestTimeout", "--timeout"),
+            Map.entry("AzureOptions.credentials", "AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT with "
+                    + "AZURE_STORAGE_KEY or AZURE_STORAGE_SAS_TOKEN"),
             Map.entry("SftpOptions.hostKeyPolicy(ACCEPT_NEW)", "--accept-new-host-keys"),
             Map.entry("SftpOptions.password", Paths.SFTP_PASSWORD_ENV + " or the prompt at a terminal"),
             Map.entry("SftpOptions.keyPassphrase", Paths.SSH_PASSPHRASE_ENV + " or the prompt at a terminal"),
@@ -36,7 +39,7 @@ final class Hints {
 
     /** A reference to a library option as the library's messages write one. */
     static final Pattern REFERENCE = Pattern.compile(
-            "-Dremotepath\\.[A-Za-z]+|\\b(?:Http|Sftp|S3)Options\\.[a-z][A-Za-z]*(?:\\([A-Z_]+\\))?"
+            "-Dremotepath\\.[A-Za-z]+|\\b(?:Http|Sftp|S3|Azure)Options\\.[a-z][A-Za-z]*(?:\\([A-Z_]+\\))?"
                     + "|\\bPathSyncer\\.Builder\\.[a-z][A-Za-z]*");
 
     private Hints() {

@@ -214,6 +214,9 @@ final class Paths {
         if (arg.regionMatches(true, 0, "s3:", 0, 3) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), s3Options(options));
         }
+        if (arg.regionMatches(true, 0, "az:", 0, 3) && options != null) {
+            return RemotePaths.get(java.net.URI.create(arg), azureOptions(options, arg));
+        }
         if ((arg.regionMatches(true, 0, "http:", 0, 5) || arg.regionMatches(true, 0, "https:", 0, 6)) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), httpOptions(options));
         }
@@ -285,6 +288,27 @@ final class Paths {
         }
         if (r.s3Region != null) {
             b.region(r.s3Region);
+        }
+        if (r.timeout != null) {
+            b.requestTimeout(r.timeout);
+        }
+        return b.build();
+    }
+
+    /**
+     * Azure options from the environment the Azure CLI reads (AZURE_STORAGE_CONNECTION_STRING,
+     * AZURE_STORAGE_ACCOUNT with AZURE_STORAGE_KEY or AZURE_STORAGE_SAS_TOKEN, else the SDK's
+     * credential chain) and the flags; never a secret from a flag.
+     */
+    static dev.remotepath.azure.AzureOptions azureOptions(Rpath r, String arg) throws IOException {
+        dev.remotepath.azure.AzureOptions.Builder b;
+        try {
+            b = dev.remotepath.azure.AzureOptions.fromEnvironment(System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new java.nio.file.FileSystemException(arg, null, e.getMessage());
+        }
+        if (r.azEndpoint != null) {
+            b.endpoint(r.azEndpoint);
         }
         if (r.timeout != null) {
             b.requestTimeout(r.timeout);

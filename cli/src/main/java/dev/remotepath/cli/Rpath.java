@@ -52,6 +52,7 @@ public final class Rpath {
     String proxyJump;
     boolean s3PerDirectoryListing;
     URI s3Endpoint;
+    URI azEndpoint;
     String s3Region;
     boolean s3PathStyle;
     java.time.Duration timeout;
@@ -105,7 +106,9 @@ public final class Rpath {
                         "--s3-path-style")
                 .flag(() -> s3PerDirectoryListing = true, "S3: list trees one directory at a time, for stores whose "
                         + "flat listing is slow (s3proxy's filesystem provider).", "--s3-per-directory-listing")
-                .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, HTTP: the longest a server may "
+                .option("URL", v -> azEndpoint = Syntax.toUri(v), "Azure: the blob endpoint (default: the connection "
+                        + "string's, else https://$AZURE_STORAGE_ACCOUNT.blob.core.windows.net).", "--az-endpoint")
+                .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP: the longest a server may "
                         + "take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),
                         "HTTP: the longest a whole index page may take to arrive (default 2m).", "--http-listing-timeout")

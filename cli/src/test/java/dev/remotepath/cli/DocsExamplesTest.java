@@ -41,9 +41,9 @@ class DocsExamplesTest {
             return file.getFileName() + ":" + line;
         }
 
-        /** Needs a server: an sftp, s3 or http(s) URI in a string. */
+        /** Needs a server: an sftp, s3, az or http(s) URI in a string. */
         boolean needsServer() {
-            return code.matches("(?s).*\"(sftp|s3|https?)://.*");
+            return code.matches("(?s).*\"(sftp|s3|az|https?)://.*");
         }
     }
 

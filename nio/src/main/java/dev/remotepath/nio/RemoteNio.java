@@ -26,7 +26,7 @@ public final class RemoteNio {
     }
 
     private static final Map<String, Supplier<RemoteNioProvider>> OURS = Map.of(
-            "sftp", RemoteNioProvider.Sftp::new, "s3", RemoteNioProvider.S3::new, "http", RemoteNioProvider.Http::new,
+            "sftp", RemoteNioProvider.Sftp::new, "s3", RemoteNioProvider.S3::new, "az", RemoteNioProvider.Az::new, "http", RemoteNioProvider.Http::new,
             "https", RemoteNioProvider.Https::new, "mem", RemoteNioProvider.Mem::new,
             "zip", RemoteNioProvider.Zip::new, "tar", RemoteNioProvider.Tar::new);
 

@@ -89,6 +89,13 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         }
     }
 
+    /** {@code az://} (needs {@code remotepath-azure}). */
+    public static final class Az extends RemoteNioProvider {
+        public Az() {
+            super("az");
+        }
+    }
+
     /** {@code http://} (read-only). */
     public static final class Http extends RemoteNioProvider {
         public Http() {
