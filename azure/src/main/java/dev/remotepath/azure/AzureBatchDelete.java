@@ -72,9 +72,13 @@ final class AzureBatchDelete {
             return true;
         } catch (RuntimeException e) {
             if (e instanceof com.azure.core.exception.HttpResponseException h && h.getResponse() != null
-                    && (h.getResponse().getStatusCode() == 400 || h.getResponse().getStatusCode() == 404
-                    || h.getResponse().getStatusCode() == 405 || h.getResponse().getStatusCode() == 501)) {
-                batchRefused.set(true); // no Blob Batch here (an emulator, a proxy): one request each from now on
+                    && (h.getResponse().getStatusCode() == 400 || h.getResponse().getStatusCode() == 403
+                    || h.getResponse().getStatusCode() == 404 || h.getResponse().getStatusCode() == 405
+                    || h.getResponse().getStatusCode() == 501)) {
+                // No Blob Batch here (a proxy, an emulator), or not for these credentials (a SAS
+                // may allow deletes but not batches): one request each from now on, each
+                // failure then reported with its own path.
+                batchRefused.set(true);
                 return false;
             }
             throw AzureErrors.translate(e, fs.uriPrefix() + "/ (batch delete)");
@@ -86,7 +90,8 @@ final class AzureBatchDelete {
         if (b == null) {
             synchronized (this) {
                 if (batch == null) {
-                    batch = new BlobBatchClientBuilder(fs.service).buildClient();
+                    // container-scoped (POST /container?comp=batch), which a container SAS can authorise
+                    batch = new BlobBatchClientBuilder(fs.client).buildClient();
                 }
                 b = batch;
             }

@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Counts the requests one file system sends, by kind ({@code GET list}, {@code PUT block},
- * {@code HEAD}...), each retry included: what the request-count tests assert on, so that "a
+ * {@code GET container}, {@code HEAD}; a plain {@code GET} is a blob's content), each retry included: what the request-count tests assert on, so that "a
  * no-op resync lists only" is checked at the wire.
  */
 final class AzureRequests implements HttpPipelinePolicy {
@@ -36,11 +36,18 @@ final class AzureRequests implements HttpPipelinePolicy {
         String query = request.getUrl().getQuery();
         String kind = request.getHttpMethod().name();
         if (query != null) {
+            String comp = null;
+            String restype = null;
             for (String part : query.split("&")) {
                 if (part.startsWith("comp=")) {
-                    kind += " " + part.substring(5);
+                    comp = part.substring(5);
+                } else if (part.startsWith("restype=")) {
+                    restype = part.substring(8);
                 }
             }
+            // "GET list", "PUT block"; else "GET container" (container properties), never to be
+            // taken for a "GET" of a blob's content
+            kind += comp != null ? " " + comp : restype != null ? " " + restype : "";
         }
         counts.computeIfAbsent(kind, k -> new LongAdder()).increment();
     }

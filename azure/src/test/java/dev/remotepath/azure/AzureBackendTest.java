@@ -231,6 +231,31 @@ class AzureBackendTest {
     }
 
     @Test
+    void aSasTokenWritesReadsListsCopiesAndDeletes() throws Exception {
+        String sas = fs.client.generateSas(new com.azure.storage.blob.sas.BlobServiceSasSignatureValues(
+                java.time.OffsetDateTime.now().plusHours(1),
+                com.azure.storage.blob.sas.BlobContainerSasPermission.parse("racwdl")));
+        AzureOptions bySas = AzureOptions.builder().endpoint(azurite.endpoint())
+                .credentials(AzureCredentials.sasToken(sas)).maxRetries(0).build();
+        assertThat(bySas.toString()).doesNotContain(sas);
+        RemotePath dir = RemotePaths.get(URI.create("az://backend/sas/"), bySas);
+        AzureFileSystem sasFs = (AzureFileSystem) NioFacadeFileSystem.backendOf(dir.fileSystem());
+        RemotePath a = dir.resolve("a.txt").writeString("by SAS");
+        assertThat(dir.list()).extracting(DirEntry::name).containsExactly("a.txt");
+        sasFs.requests.reset();
+        RemotePath b = dir.resolve("b.txt");
+        a.copyTo(b);
+        assertThat(sasFs.requests.count("GET")).as("a server-side copy: " + sasFs.requests.snapshot()).isZero();
+        assertThat(b.readString()).isEqualTo("by SAS");
+        sasFs.requests.reset();
+        dir.deleteRecursively();
+        assertThat(container.resolve("sas").exists()).isFalse();
+        assertThat(sasFs.requests.count("POST batch")).as("a container SAS authorises the container's batch: "
+                + sasFs.requests.snapshot()).isEqualTo(1);
+        dir.fileSystem().close();
+    }
+
+    @Test
     void aConnectionStringReachesTheSameContainer() throws Exception {
         AzureOptions cs = AzureOptions.builder().credentials(AzureCredentials.connectionString(azurite.connectionString()))
                 .build();

@@ -85,7 +85,8 @@ class ModulePathTest {
         Run validate = java(Map.of(), "--validate-modules");
         assertThat(validate.code()).as(validate.out() + validate.err()).isZero();
         for (String module : List.of("dev.remotepath", "dev.remotepath.local", "dev.remotepath.mem",
-                "dev.remotepath.syncer", "dev.remotepath.http", "dev.remotepath.sftp", "dev.remotepath.s3")) {
+                "dev.remotepath.syncer", "dev.remotepath.http", "dev.remotepath.sftp", "dev.remotepath.s3",
+                "dev.remotepath.azure")) {
             Run d = java(Map.of(), "--describe-module", module);
             assertThat(d.code()).as(module + ": " + d.err()).isZero();
             assertThat(d.out().lines().findFirst().orElseThrow()).startsWith(module + "@").doesNotEndWith("automatic");
@@ -110,6 +111,31 @@ class ModulePathTest {
         Run ls = rpath("ls", "-R", dst.toString());
         assertThat(ls.code()).as(ls.err()).isZero();
         assertThat(ls.out().lines()).containsExactly("a.txt", "sub/", "sub/b.txt");
+    }
+
+    /**
+     * The Azure backend (the SDK, Reactor and Netty as named and automatic modules) as a user
+     * runs it: account and key from AZURE_STORAGE_CONNECTION_STRING, against Azurite; and a
+     * clear error, no stack trace, where the environment names no account.
+     */
+    @Test
+    void anAzureSyncRunsWithTheAccountFromTheEnvironment() throws Exception {
+        try (dev.remotepath.testkit.Azurite azurite = dev.remotepath.testkit.Azurite.start()) {
+            Map<String, String> env = Map.of("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
+            Run mkdir = rpath(env, "mkdir", "az://modules");
+            assertThat(mkdir.code()).as(mkdir.err()).isZero();
+            Run sync = rpath(env, "sync", "--json", src.toString(), "az://modules/tree");
+            assertThat(sync.code()).as(sync.err()).isZero();
+            assertThat(sync.out()).contains("\"filesCopied\":2");
+            Run ls = rpath(env, "ls", "-R", "az://modules/tree");
+            assertThat(ls.code()).as(ls.err()).isZero();
+            assertThat(ls.out().lines()).containsExactly("a.txt", "sub/", "sub/b.txt");
+            Run cat = rpath(env, "cat", "az://modules/tree/sub/b.txt");
+            assertThat(cat.out()).isEqualTo("bravo");
+        }
+        Run none = rpath(Map.of(), "ls", "az://modules/tree");
+        assertThat(none.code()).isNotZero();
+        assertThat(none.err()).contains("az://modules/tree", "AZURE_STORAGE_CONNECTION_STRING").doesNotContain("\tat ");
     }
 
     @Test
