@@ -252,7 +252,7 @@ final class AotS3Training {
         }
     }
 
-    private static String[] with(String[] options, String... args) {
+    static String[] with(String[] options, String... args) {
         String[] all = new String[options.length + args.length];
         System.arraycopy(options, 0, all, 0, options.length);
         System.arraycopy(args, 0, all, options.length, args.length);
@@ -276,15 +276,15 @@ final class AotS3Training {
         return "<Error><Code>" + code + "</Code><Message>" + code + "</Message></Error>";
     }
 
-    private static String xml(String s) {
+    static String xml(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
-    private static String decode(String s) {
+    static String decode(String s) {
         return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    private static Map<String, String> query(String raw) {
+    static Map<String, String> query(String raw) {
         Map<String, String> q = new HashMap<>();
         if (raw != null) {
             for (String kv : raw.split("&")) {

@@ -64,6 +64,7 @@ public final class AotTraining {
         if (mode.equals("--sftp")) {
             AotSftpTraining.run(work, sink, src);
             AotS3Training.run(work, sink, src);
+            AotAzureTraining.run(work, sink, src);
         }
         finish(work, args);
     }

@@ -25,6 +25,7 @@ final class Hints {
             Map.entry("SftpOptions.readTimeout", "--timeout"),
             Map.entry("S3Options.requestTimeout", "--timeout"),
             Map.entry("AzureOptions.requestTimeout", "--timeout"),
+            Map.entry("AzureOptions.flatListings", "--az-per-directory-listing"),
             Map.entry("AzureOptions.credentials", "AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT with "
                     + "AZURE_STORAGE_KEY or AZURE_STORAGE_SAS_TOKEN"),
             Map.entry("SftpOptions.hostKeyPolicy(ACCEPT_NEW)", "--accept-new-host-keys"),

@@ -295,6 +295,9 @@ final class Paths {
         return b.build();
     }
 
+    /** Where Azure's variables are read: the process's environment (the AOT training's own, in the build). */
+    static java.util.Map<String, String> azureEnvironment = System.getenv();
+
     /**
      * Azure options from the environment the Azure CLI reads (AZURE_STORAGE_CONNECTION_STRING,
      * AZURE_STORAGE_ACCOUNT with AZURE_STORAGE_KEY or AZURE_STORAGE_SAS_TOKEN, else the SDK's
@@ -303,13 +306,14 @@ final class Paths {
     static dev.remotepath.azure.AzureOptions azureOptions(Rpath r, String arg) throws IOException {
         dev.remotepath.azure.AzureOptions.Builder b;
         try {
-            b = dev.remotepath.azure.AzureOptions.fromEnvironment(System.getenv());
+            b = dev.remotepath.azure.AzureOptions.fromEnvironment(azureEnvironment);
         } catch (IllegalArgumentException e) {
             throw new java.nio.file.FileSystemException(arg, null, e.getMessage());
         }
         if (r.azEndpoint != null) {
             b.endpoint(r.azEndpoint);
         }
+        b.flatListings(!r.azPerDirectoryListing);
         if (r.timeout != null) {
             b.requestTimeout(r.timeout);
         }

@@ -53,6 +53,7 @@ public final class Rpath {
     boolean s3PerDirectoryListing;
     URI s3Endpoint;
     URI azEndpoint;
+    boolean azPerDirectoryListing;
     String s3Region;
     boolean s3PathStyle;
     java.time.Duration timeout;
@@ -108,6 +109,9 @@ public final class Rpath {
                         + "flat listing is slow (s3proxy's filesystem provider).", "--s3-per-directory-listing")
                 .option("URL", v -> azEndpoint = Syntax.toUri(v), "Azure: the blob endpoint (default: the connection "
                         + "string's, else https://$AZURE_STORAGE_ACCOUNT.blob.core.windows.net).", "--az-endpoint")
+                .flag(() -> azPerDirectoryListing = true, "Azure: list trees one directory at a time instead of "
+                        + "flat (Azurite, whose flat listing pages cost more the larger the tree).",
+                        "--az-per-directory-listing")
                 .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP: the longest a server may "
                         + "take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),
