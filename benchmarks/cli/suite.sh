@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1local,ls,archive]
+#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1az,t1local,ls,archive]
 # Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
 # filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
 # files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
-# and needs sshd, sftp, rclone and python3 (for the trees); the archive rows need zip and unzip.
+# and needs sshd, sftp, rclone and python3 (for the trees); the archive rows need zip and unzip,
+# the t1az rows Azurite (npm).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,small,t1sftp,t1s3,t1local,ls,archive
+rows=t2,small,t1sftp,t1s3,t1az,t1local,ls,archive
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -66,6 +67,13 @@ if [[ ",$rows," == *",t1s3,"* ]]; then
     declare "S3PORT_$provider=$port"
   done
 fi
+if [[ ",$rows," == *",t1az,"* ]]; then
+  start_azurite "$W/azurite"
+  s3pids="$s3pids $AZURITE_PID"
+fi
+# the emulator's published development account (not a secret)
+export AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:${AZURITE_PORT:-10000}/devstoreaccount1;"
+export RCLONE_CONFIG_Z_TYPE=azureblob
 export AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK AWS_REGION=us-east-1
 unset AWS_CA_BUNDLE AWS_PROFILE # plain-HTTP stores; rclone refuses a CA bundle for its transport
 s3() { # s3 PROVIDER: rpath's options and rclone's remote for that store
@@ -137,6 +145,16 @@ for rep in $(seq "$samples"); do
       run "s3-noopsum-$provider-rclone" rclone sync --config /dev/null --checksum "$T1" "S:bench-r$rep/rclone"
     done
   fi
+  if has t1az; then
+    # rclone 1.60 takes an emulator's endpoint only as a container SAS URL (AzuriteSas makes the container)
+    RCLONE_CONFIG_Z_SAS_URL=$("$(cat cli/target/rpath.java-home)/bin/java" -cp benchmarks/target/benchmarks.jar \
+      dev.remotepath.bench.AzuriteSas "bench-r$rep" 2> /dev/null)
+    export RCLONE_CONFIG_Z_SAS_URL
+    run az-first-rpath "${R[@]}" sync "$T1" "az://bench-r$rep/rpath"
+    run az-first-rclone rclone sync --config /dev/null "$T1" "Z:bench-r$rep/rclone"
+    run az-noop-rpath "${R[@]}" sync "$T1" "az://bench-r$rep/rpath"
+    run az-noop-rclone rclone sync --config /dev/null "$T1" "Z:bench-r$rep/rclone"
+  fi
   if has t1local; then
     run local-first-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
     run local-first-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
@@ -189,6 +207,10 @@ if has t1s3; then
     row "sync T1 no-op, local → S3 (s3proxy $provider) (vs rclone)" "s3-noop-$provider-rpath" "s3-noop-$provider-rclone"
     row "sync T1 no-op, local → S3 (s3proxy $provider) (vs rclone --checksum)" "s3-noop-$provider-rpath" "s3-noopsum-$provider-rclone"
   done
+fi
+if has t1az; then
+  row "sync T1 first, local → Azure (Azurite) (vs rclone)" az-first-rpath az-first-rclone
+  row "sync T1 no-op, local → Azure (Azurite) (vs rclone)" az-noop-rpath az-noop-rclone
 fi
 if has t1local; then
   row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone

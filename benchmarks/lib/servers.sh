@@ -58,3 +58,18 @@ C
   S3PROXY_PID=$!
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$S3PROXY_PORT/" && break; sleep 0.2; done
 }
+
+# start_azurite DIR: Azurite's blob service (npm, where .ci/run installs it) on a free loopback
+# port, its data in memory. Sets AZURITE_PORT and AZURITE_PID.
+start_azurite() {
+  local dir=$1
+  local bin="${RPATH_NPM_PREFIX:-$HOME/.cache/remotepath-npm}/node_modules/.bin/azurite-blob"
+  [ -x "$bin" ] || { echo "azurite is not installed ($bin; .ci/run installs it)" >&2; return 1; }
+  AZURITE_PORT=$(free_port)
+  rm -rf "$dir"; mkdir -p "$dir"
+  (cd "$dir" && exec "$bin" --blobHost 127.0.0.1 --blobPort "$AZURITE_PORT" --inMemoryPersistence --skipApiVersionCheck \
+    --disableProductStyleUrl --silent > "$dir/azurite.log" 2>&1) &
+  AZURITE_PID=$!
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$AZURITE_PORT/" && break; sleep 0.2; done
+  kill -0 "$AZURITE_PID" 2> /dev/null || { echo "azurite did not start: $(cat "$dir/azurite.log")" >&2; return 1; }
+}
