@@ -102,6 +102,11 @@ final class AzureUploadStream extends AbortableOutputStream {
 
     /** Stages the filled buffer as the next block, waiting while as many are in flight as allowed. */
     private void stage() throws IOException {
+        stage(false);
+    }
+
+    /** @param last the upload's final block: no buffer is needed after it */
+    private void stage(boolean last) throws IOException {
         if (blockIds.size() >= AzureOptions.MAX_BLOCKS) {
             throw new IOException(file + ": larger than Azure's 50,000 blocks of " + blockSize
                     + " bytes; raise AzureOptions.blockSize");
@@ -132,7 +137,7 @@ final class AzureUploadStream extends AbortableOutputStream {
             inFlight.release();
             throw new java.nio.file.ClosedFileSystemException();
         }
-        buffer = new byte[blockSize];
+        buffer = last ? null : new byte[blockSize];
         filled = 0;
     }
 
@@ -177,7 +182,7 @@ final class AzureUploadStream extends AbortableOutputStream {
                             .setRequestConditions(conditions), null, Context.NONE);
                 } else {
                     if (filled > 0) {
-                        stage();
+                        stage(true);
                     }
                     for (Future<?> f : staged) {
                         await(f);

@@ -3,7 +3,10 @@ package dev.remotepath.azure;
 import java.net.URI;
 import java.util.function.Consumer;
 
-/** The testkit's Azurite, with this module's options for it. */
+/**
+ * The testkit's Azurite, with this module's options for it: one emulator for the module's test
+ * JVM (each class works in containers of its own), stopped when the JVM ends.
+ */
 final class Azurite implements AutoCloseable {
 
     static final String ACCOUNT = dev.remotepath.testkit.Azurite.ACCOUNT;
@@ -15,8 +18,21 @@ final class Azurite implements AutoCloseable {
         this.server = server;
     }
 
-    static Azurite start() throws Exception {
-        return new Azurite(dev.remotepath.testkit.Azurite.start());
+    private static Azurite shared;
+
+    static synchronized Azurite start() throws Exception {
+        if (shared == null) {
+            dev.remotepath.testkit.Azurite server = dev.remotepath.testkit.Azurite.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    server.close();
+                } catch (Exception e) {
+                    // the JVM is ending
+                }
+            }));
+            shared = new Azurite(server);
+        }
+        return shared;
     }
 
     URI endpoint() {
@@ -43,8 +59,8 @@ final class Azurite implements AutoCloseable {
         AzureClients.service(options(), new AzureRequests()).getBlobContainerClient(name).createIfNotExists();
     }
 
+    /** Leaves the shared emulator running for the next class; the JVM's end stops it. */
     @Override
-    public void close() throws Exception {
-        server.close();
+    public void close() {
     }
 }
