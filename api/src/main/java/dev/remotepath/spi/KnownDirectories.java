@@ -47,4 +47,38 @@ public final class KnownDirectories {
         childrenKnown.removeIf(p -> p.startsWith(prefix));
         directories.removeIf(p -> p.startsWith(prefix));
     }
+
+    /**
+     * An object was published under {@code key} ({@code a/b/c.txt}): every prefix above it
+     * ({@code a/b/}, {@code a/}) is a directory now. Stops at the first one already known.
+     */
+    public void published(String key) {
+        for (int slash = key.lastIndexOf('/'); slash > 0; slash = key.lastIndexOf('/', slash - 1)) {
+            String prefix = key.substring(0, slash + 1);
+            if (isDirectory(prefix)) {
+                return;
+            }
+            remember(prefix);
+        }
+    }
+
+    /**
+     * A flat listing of {@code prefix} ran to its end, having seen the directories
+     * {@code seen} (prefixes below it, each ending in {@code /}): they, every prefix between
+     * them and {@code prefix}, and {@code prefix} itself are directories whose subdirectories
+     * are all known.
+     */
+    public void treeListedToTheEnd(String prefix, java.util.Collection<String> seen) {
+        Set<String> all = new java.util.HashSet<>(seen);
+        all.add(prefix);
+        for (String d : seen) {
+            for (int i = d.indexOf('/', prefix.length()); i >= 0; i = d.indexOf('/', i + 1)) {
+                all.add(d.substring(0, i + 1));
+            }
+        }
+        for (String d : all) {
+            remember(d);
+            listedToTheEnd(d);
+        }
+    }
 }

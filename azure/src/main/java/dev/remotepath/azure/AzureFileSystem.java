@@ -273,13 +273,7 @@ public final class AzureFileSystem implements RemoteFileSystem {
 
     /** {@code file} was published: every prefix above it is a directory now. */
     void published(RemotePath file) throws IOException {
-        for (RemotePath p = file.parent(); !isRoot(p); p = p.parent()) {
-            String prefix = prefix(p);
-            if (directories.isDirectory(prefix)) {
-                return;
-            }
-            directories.remember(prefix);
-        }
+        directories.published(name(file));
     }
 
     // ------------------------------------------------------------------ listing

@@ -69,16 +69,7 @@ final class AzureTreeListing implements DirectoryListing {
             List<BlobItem> page = pages.next();
             if (page == null) {
                 finished = true;
-                Set<String> all = new HashSet<>(directories);
-                for (String d : directories) {
-                    for (int i = d.indexOf('/', prefix.length()); i >= 0; i = d.indexOf('/', i + 1)) {
-                        all.add(d.substring(0, i + 1));
-                    }
-                }
-                for (String d : all) {
-                    fs.directories.remember(d);
-                    fs.directories.listedToTheEnd(d);
-                }
+                fs.directories.treeListedToTheEnd(prefix, directories); // every directory seen, and those between
             } else {
                 take(page);
             }

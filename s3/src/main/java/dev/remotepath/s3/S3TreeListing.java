@@ -72,16 +72,7 @@ final class S3TreeListing implements DirectoryListing {
         if (ready.isEmpty() && !finished) {
             finished = true;
             // Every directory below, and every one above a key, was listed to its end here.
-            Set<String> all = new HashSet<>(directories);
-            for (String d : directories) {
-                for (int i = d.indexOf('/', prefix.length()); i >= 0; i = d.indexOf('/', i + 1)) {
-                    all.add(d.substring(0, i + 1));
-                }
-            }
-            for (String d : all) {
-                fs.directories.remember(d);
-                fs.directories.listedToTheEnd(d);
-            }
+            fs.directories.treeListedToTheEnd(prefix, directories);
         }
         return !ready.isEmpty();
     }
