@@ -1,0 +1,117 @@
+package dev.remotepath.azure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.syncer.PathSyncer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A server that answers as Azure does but lies in its listings: names outside the listed
+ * prefix, names that climb out with {@code ..}, one name twice. Each listing fails with an
+ * {@code IOException}; a sync from it writes nothing, inside or outside its target.
+ */
+class AzureHostileServerTest {
+
+    private HttpServer server;
+    private final AtomicReference<String> blobs = new AtomicReference<>("");
+    private RemotePath root;
+
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", this::answer);
+        server.start();
+        AzureOptions options = AzureOptions.builder()
+                .endpoint(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/acct"))
+                .credentials(AzureCredentials.sharedKey("acct", Azurite.KEY)).maxRetries(0).build();
+        root = RemotePaths.get(URI.create("az://hostile/"), options);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        root.fileSystem().close();
+        server.stop(0);
+    }
+
+    private void answer(HttpExchange x) throws IOException {
+        try (x) {
+            x.getResponseHeaders().add("x-ms-version", "2021-10-04");
+            String query = x.getRequestURI().getRawQuery() == null ? "" : x.getRequestURI().getRawQuery();
+            if (query.contains("comp=list")) {
+                byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><EnumerationResults><Blobs>" + blobs.get()
+                        + "</Blobs><NextMarker /></EnumerationResults>").getBytes(StandardCharsets.UTF_8);
+                x.getResponseHeaders().add("Content-Type", "application/xml");
+                x.sendResponseHeaders(200, body.length);
+                try (OutputStream out = x.getResponseBody()) {
+                    out.write(body);
+                }
+            } else if (query.contains("restype=container")) {
+                x.getResponseHeaders().add("ETag", "\"0x1\"");
+                x.sendResponseHeaders(200, -1);
+            } else {
+                x.getResponseHeaders().add("x-ms-error-code", "BlobNotFound");
+                x.sendResponseHeaders(404, -1);
+            }
+        }
+    }
+
+    private static String blob(String name) {
+        return "<Blob><Name>" + name + "</Name><Properties><Last-Modified>Mon, 01 Jan 2024 00:00:00 GMT</Last-Modified>"
+                + "<Etag>0x1</Etag><Content-Length>5</Content-Length><BlobType>BlockBlob</BlobType></Properties>"
+                + "<Metadata /></Blob>";
+    }
+
+    private void assertNothingWritten(Path target) throws IOException {
+        try (Stream<Path> all = Files.walk(temp)) {
+            assertThat(all.filter(Files::isRegularFile)).as("files written under " + temp).isEmpty();
+        }
+        assertThat(Files.exists(target) ? Files.list(target).count() : 0L).isZero();
+    }
+
+    @Test
+    void aListingNamingABlobOutsideItsPrefixFails() throws Exception {
+        blobs.set(blob("dir/a.txt") + blob("elsewhere/b.txt"));
+        assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(IOException.class)
+                .hasMessageContaining("not below");
+        assertThatThrownBy(() -> root.fileSystem().listTree(root.resolve("dir"), dev.remotepath.spi.ListDetail.FILE_STATS)
+                .hasNext()).isInstanceOf(IOException.class).hasMessageContaining("not below");
+    }
+
+    @Test
+    void namesThatClimbOutAreRefusedAndASyncWritesNothing() throws Exception {
+        blobs.set(blob("dir/../../escape.txt") + blob("dir/ok.txt"));
+        assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(IOException.class);
+        Path target = temp.resolve("target");
+        // The source's own listing refused: the run stops before acting, as for a missing source (docs/archives.md).
+        assertThatThrownBy(() -> PathSyncer.builder(root.resolve("dir"), RemotePaths.get(target.toUri())).build().run())
+                .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("az://hostile/dir");
+        assertNothingWritten(target);
+        assertThat(Files.exists(temp.resolve("escape.txt"))).isFalse();
+    }
+
+    @Test
+    void aNameListedTwiceIsRefused() throws Exception {
+        blobs.set(blob("dir/twice.txt") + blob("dir/twice.txt"));
+        assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(IOException.class);
+    }
+}
