@@ -4,7 +4,6 @@ import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
-import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobListDetails;
 import com.azure.storage.blob.models.BlobProperties;
@@ -178,15 +177,7 @@ public final class AzureFileSystem implements RemoteFileSystem {
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         requireOpen();
         if (isRoot(path)) {
-            try {
-                client.getPropertiesWithResponse(null, null, Context.NONE);
-            } catch (RuntimeException e) {
-                if (AzureErrors.isNotFound(e)) {
-                    throw new NoSuchFileException(path.toString(), null, "no such container");
-                }
-                throw AzureErrors.translate(e, path.toString());
-            }
-            return FileStat.ofType(FileType.DIRECTORY);
+            return AzureContainers.stat(client, path);
         }
         String name = name(path);
         Optional<BlobProperties> head = head(name, path);
@@ -390,7 +381,7 @@ public final class AzureFileSystem implements RemoteFileSystem {
     public void createDirectory(RemotePath directory) throws IOException {
         requireOpen();
         if (isRoot(directory)) {
-            createContainer(directory);
+            AzureContainers.create(client, directory);
             return;
         }
         if (!directoryExists(directory.parent())) {
@@ -403,18 +394,6 @@ public final class AzureFileSystem implements RemoteFileSystem {
         putMarker(directory, Instant.now());
         directories.remember(name + "/");
         directories.listedToTheEnd(name + "/"); // just made, and nothing was below it
-    }
-
-    /** {@code mkdir az://container/}: the container, as {@code rclone mkdir} makes it; an existing one is FileAlreadyExists. */
-    private void createContainer(RemotePath root) throws IOException {
-        try {
-            client.createWithResponse(null, null, null, Context.NONE);
-        } catch (RuntimeException e) {
-            if (BlobErrorCode.CONTAINER_ALREADY_EXISTS.equals(AzureErrors.code(e))) {
-                throw new FileAlreadyExistsException(root.toString());
-            }
-            throw AzureErrors.translate(e, root.toString());
-        }
     }
 
     /** Writes the zero-byte {@code dir/} marker with rclone's folder flag and {@code time} as its mtime. */
