@@ -231,16 +231,19 @@ public final class AzureFileSystem implements RemoteFileSystem {
         if (isRoot(path) || directories.isDirectory(prefix(path))) {
             return true;
         }
-        if (directoryStat(path).isPresent()) {
-            return true;
-        }
+        return directoryStat(path).isPresent() || isFolderBlob(path);
+    }
+
+    /** Whether {@code path} is a zero-byte folder blob (hdi_isfolder): an empty directory with nothing below. */
+    private boolean isFolderBlob(RemotePath path) throws IOException {
         Optional<BlobProperties> head = head(name(path), path);
         return head.isPresent() && AzureBlobStats.isMarker(name(path), head.get().getBlobSize(), head.get().getMetadata());
     }
 
     /**
-     * Whether writing a file at {@code path} would shadow a directory of that name; known without
-     * a request when the parent was listed to the end or made here.
+     * Whether writing a file at {@code path} would shadow a directory of that name, or replace an
+     * empty one's folder blob; known without a request when the parent was listed to the end or
+     * made here.
      */
     private boolean isDirectoryForWrite(RemotePath path) throws IOException {
         if (directories.isDirectory(prefix(path))) {
@@ -249,7 +252,7 @@ public final class AzureFileSystem implements RemoteFileSystem {
         if (directories.childrenKnown(prefix(path.parent()))) {
             return false;
         }
-        return directoryStat(path).isPresent();
+        return directoryStat(path).isPresent() || isFolderBlob(path);
     }
 
     /** No file may lie on the way to a write: each ancestor not known to be a directory is asked about once. */

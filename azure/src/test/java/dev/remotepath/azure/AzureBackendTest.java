@@ -112,6 +112,10 @@ class AzureBackendTest {
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("folder", FileType.DIRECTORY),
                         org.assertj.core.groups.Tuple.tuple("emptyfolder", FileType.DIRECTORY));
         assertThat(adls.resolve("emptyfolder").stat().type()).isEqualTo(FileType.DIRECTORY);
+        // A file system that has not listed it yet must not write a file over the folder blob.
+        RemotePath fresh = RemotePaths.get(URI.create("az://backend/adls/emptyfolder"), azurite.options(b -> b.maxRetries(0)));
+        assertThatThrownBy(() -> fresh.writeString("over it")).isInstanceOf(dev.remotepath.IsDirectoryException.class);
+        fresh.fileSystem().close();
         assertThat(adls.resolve("emptyfolder").list()).isEmpty();
         assertThatThrownBy(() -> adls.resolve("emptyfolder").readAllBytes()).isInstanceOf(IOException.class);
         adls.resolve("emptyfolder").delete();
