@@ -18,12 +18,14 @@ final class AzurePages {
     private final RemotePath directory;
     private final Supplier<Iterator<PagedResponse<BlobItem>>> start;
     private Iterator<PagedResponse<BlobItem>> pages;
+    private final dev.remotepath.spi.ContinuationGuard guard;
 
     /** @param start begins the listing; the SDK's iterator fetches the first page as it is made */
     AzurePages(AzureFileSystem fs, RemotePath directory, Supplier<Iterator<PagedResponse<BlobItem>>> start) {
         this.fs = fs;
         this.directory = directory;
         this.start = start;
+        this.guard = new dev.remotepath.spi.ContinuationGuard(directory.toString());
     }
 
     /** The next page's items, or null after the last. */
@@ -36,7 +38,9 @@ final class AzurePages {
             if (!pages.hasNext()) {
                 return null;
             }
-            return pages.next().getValue();
+            PagedResponse<BlobItem> page = pages.next();
+            guard.page(page.getValue().size(), page.getContinuationToken());
+            return page.getValue();
         } catch (RuntimeException e) {
             throw AzureErrors.translate(e, directory.toString());
         }

@@ -31,6 +31,7 @@ class AzureHostileServerTest {
 
     private HttpServer server;
     private final AtomicReference<String> blobs = new AtomicReference<>("");
+    private final AtomicReference<String> nextMarker = new AtomicReference<>("");
     private RemotePath root;
 
     @TempDir
@@ -58,8 +59,10 @@ class AzureHostileServerTest {
             x.getResponseHeaders().add("x-ms-version", "2021-10-04");
             String query = x.getRequestURI().getRawQuery() == null ? "" : x.getRequestURI().getRawQuery();
             if (query.contains("comp=list")) {
-                byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><EnumerationResults><Blobs>" + blobs.get()
-                        + "</Blobs><NextMarker /></EnumerationResults>").getBytes(StandardCharsets.UTF_8);
+                byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><EnumerationResults><Blobs>"
+                        + (query.contains("marker=") ? "" : blobs.get())
+                        + "</Blobs>" + (nextMarker.get().isEmpty() ? "<NextMarker />" : "<NextMarker>" + nextMarker.get()
+                        + "</NextMarker>") + "</EnumerationResults>").getBytes(StandardCharsets.UTF_8);
                 x.getResponseHeaders().add("Content-Type", "application/xml");
                 x.sendResponseHeaders(200, body.length);
                 try (OutputStream out = x.getResponseBody()) {
@@ -107,6 +110,24 @@ class AzureHostileServerTest {
                 .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("az://hostile/dir");
         assertNothingWritten(target);
         assertThat(Files.exists(temp.resolve("escape.txt"))).isFalse();
+    }
+
+    /** A server that hands back the same continuation marker forever must not hold a listing forever. */
+    @Test
+    void aListingThatNeverEndsFails() {
+        // the first page lists a file, then every page is empty and points to the next
+        blobs.set(blob("dir/a.txt"));
+        nextMarker.set("again");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
+            assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(IOException.class)
+                    .hasMessageContaining("az://hostile/dir");
+            assertThatThrownBy(() -> {
+                var tree = root.fileSystem().listTree(root.resolve("dir"), dev.remotepath.spi.ListDetail.FILE_STATS);
+                while (tree.hasNext()) {
+                    tree.next();
+                }
+            }).isInstanceOf(IOException.class).hasMessageContaining("az://hostile/dir");
+        });
     }
 
     @Test

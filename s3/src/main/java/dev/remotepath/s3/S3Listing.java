@@ -34,12 +34,14 @@ final class S3Listing implements DirectoryListing {
     private final Set<String> files = new HashSet<>();
     private final Set<String> directories = new HashSet<>();
     private String continuation;
+    private final dev.remotepath.spi.ContinuationGuard guard;
     private boolean finished;
 
     S3Listing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) throws IOException {
         this.fs = fs;
         this.directory = directory;
         this.prefix = prefix;
+        this.guard = new dev.remotepath.spi.ContinuationGuard(directory.toString());
         take(first);
     }
 
@@ -73,6 +75,7 @@ final class S3Listing implements DirectoryListing {
             directory(sub, sub.substring(prefix.length(), sub.length() - 1));
         }
         continuation = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        guard.page(page.contents().size() + page.commonPrefixes().size(), continuation); // a lying store must not list forever
     }
 
     /** A listing that names a key outside its prefix lies: no evidence for anything below it. */

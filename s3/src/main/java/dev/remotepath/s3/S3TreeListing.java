@@ -29,12 +29,14 @@ final class S3TreeListing implements DirectoryListing {
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     private final Set<String> directories = new HashSet<>();
     private String continuation;
+    private final dev.remotepath.spi.ContinuationGuard guard;
     private boolean finished;
 
     S3TreeListing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) throws IOException {
         this.fs = fs;
         this.directory = directory;
         this.prefix = prefix;
+        this.guard = new dev.remotepath.spi.ContinuationGuard(directory.toString());
         directories.add(prefix);
         take(first);
     }
@@ -61,6 +63,7 @@ final class S3TreeListing implements DirectoryListing {
             }
         }
         continuation = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        guard.page(page.contents().size(), continuation); // a lying store must not list forever
     }
 
     @Override

@@ -70,6 +70,24 @@ class S3ErrorAnswersTest {
         return RemotePaths.get(URI.create("s3://failing/dir/"), o);
     }
 
+    /** A store whose every page is truncated and hands back the same token: the listing fails, never loops. */
+    @Test
+    void aListingWhoseTokenComesBackFails() throws IOException {
+        answer.set(new Answer(200, "application/xml", "<?xml version=\"1.0\"?><ListBucketResult><Name>failing</Name>"
+                + "<Prefix>dir/</Prefix><KeyCount>1</KeyCount><IsTruncated>true</IsTruncated>"
+                + "<NextContinuationToken>again</NextContinuationToken><Contents><Key>dir/a.txt</Key><Size>1</Size>"
+                + "<LastModified>2024-01-01T00:00:00.000Z</LastModified><ETag>\"x\"</ETag></Contents></ListBucketResult>",
+                null));
+        RemotePath dir = bucket();
+        assertThatThrownBy(() -> {
+            var listing = dir.fileSystem().list(dir, dev.remotepath.spi.ListDetail.TYPES);
+            while (listing.hasNext()) {
+                listing.next();
+            }
+        })
+                .isInstanceOf(IOException.class).hasMessageContaining("s3://failing/dir").hasMessageContaining("gave before");
+    }
+
     @Test
     void anInternalErrorSaysWhatTheStoreAnswered() throws IOException {
         answer.set(new Answer(500, "application/xml", "<?xml version=\"1.0\"?><Error><Code>InternalError</Code>"
