@@ -4,6 +4,7 @@
  */
 module dev.remotepath.archive {
     requires transitive dev.remotepath;
+    requires org.slf4j;
 
     exports dev.remotepath.archive;
 

@@ -64,13 +64,19 @@ final class TarFormat implements ArchiveFormat {
     @Override
     public List<TarEntry> index(RemotePath archive, FileStat archiveStat, ZoneId zone, ReadCache cache)
             throws IOException {
+        Optional<List<TarEntry>> kept = TarIndexCache.find(archive, archiveStat);
+        if (kept.isPresent()) {
+            return kept.get(); // an unchanged archive indexed by an earlier process
+        }
         InputStream content = content(archive);
         boolean compressed = content instanceof GZIPInputStream;
         // A remote compressed tar is decompressed into the local copy entries are read from as
         // it is indexed: one download, where a copy made by the first read would be a second.
         boolean remote = !archive.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IN_PROCESS);
         try (Counting in = new Counting(compressed && remote ? cache.copying(content) : content)) {
-            return read(archive, in, compressed);
+            List<TarEntry> entries = read(archive, in, compressed);
+            TarIndexCache.keep(archive, archiveStat, entries);
+            return entries;
         }
     }
 

@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * {@link FileSystem}: a single root {@code /}, '/' as separator, glob and regex matchers as the
  * default file system has them. Watching, file stores and user lookup are not supported (the
  * standard {@link UnsupportedOperationException}). Closing it closes the backend's file system
- * when this provider opened it.
+ * when this provider opened it with options of its own, and an archive's ({@code zip:},
+ * {@code tar:}) always: a new archive written through it is published by that close.
  */
 final class RemoteNioFileSystem extends FileSystem {
 

@@ -187,13 +187,17 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         if (events != null && !(events instanceof FileSystemEvents)) {
             throw new IllegalArgumentException(EVENTS + " must be a FileSystemEvents, was " + events.getClass().getName());
         }
-        RemoteFileSystem remote = RemotePaths.get(URI.create(key + "/"), o).fileSystem(); // zip:…!/ too
+        URI root = URI.create(key + "/"); // zip:…!/ too
+        RemoteFileSystem remote = RemotePaths.get(root, o).fileSystem();
         if (events != null) {
             remote = new ObservedFileSystem(remote, (FileSystemEvents) events);
         }
         // The backend's file systems are shared (RemotePaths caches them): closing this one
-        // closes the backend's only when its options were this file system's own.
-        return new RemoteNioFileSystem(this, key, remote, options != FileSystemOptions.DEFAULTS || events != null);
+        // closes the backend's only when its options were this file system's own, or when it is
+        // one archive's (an opaque URI), whose close is what publishes a new archive, as closing
+        // the JDK's zip file system writes its zip; the archive's own backend stays open.
+        return new RemoteNioFileSystem(this, key, remote,
+                options != FileSystemOptions.DEFAULTS || events != null || root.isOpaque());
     }
 
     @Override
