@@ -9,6 +9,7 @@ module dev.remotepath.cli {
     requires dev.remotepath.sftp;
     requires dev.remotepath.s3;
     requires dev.remotepath.azure;
+    requires dev.remotepath.webdav;
     requires dev.remotepath.archive;
     requires org.apache.sshd.osgi;
     requires org.apache.sshd.sftp;

@@ -239,7 +239,7 @@ public interface RemoteFileSystem extends Closeable {
     /** The exception optional primitives throw when the backend lacks them. */
     static UnsupportedOperationException unsupported(RemotePath path, String what) {
         return new UnsupportedOperationException(
-                path.fileSystem().provider().schemes().iterator().next() + ": " + what + " is not supported (" + path + ")");
+                path.toUri().getScheme() + ": " + what + " is not supported (" + path + ")");
     }
 
     /** Helper for backends: a {@link FileSystemException} naming the path and the reason. */

@@ -217,10 +217,29 @@ final class Paths {
         if (arg.regionMatches(true, 0, "az:", 0, 3) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), azureOptions(options, arg));
         }
+        if ((arg.regionMatches(true, 0, "webdav:", 0, 7) || arg.regionMatches(true, 0, "webdavs:", 0, 8))
+                && options != null) {
+            java.net.URI uri = java.net.URI.create(arg);
+            return RemotePaths.get(WebDavCredentials.withoutUser(uri), webdavOptions(options, uri));
+        }
         if ((arg.regionMatches(true, 0, "http:", 0, 5) || arg.regionMatches(true, 0, "https:", 0, 6)) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), httpOptions(options));
         }
         return RemotePaths.get(arg);
+    }
+
+    /**
+     * WebDAV options from the flags; the user from the URI ({@code webdav://alice@host/}) or
+     * {@value WebDavCredentials#USER_ENV}, the password from {@value WebDavCredentials#PASSWORD_ENV}
+     * or a prompt, a bearer token from {@value WebDavCredentials#TOKEN_ENV}; never a flag.
+     */
+    static dev.remotepath.webdav.WebDavOptions webdavOptions(Rpath r, java.net.URI uri) throws IOException {
+        dev.remotepath.webdav.WebDavOptions.Builder b = dev.remotepath.webdav.WebDavOptions.builder();
+        if (r.timeout != null) {
+            b.requestTimeout(r.timeout).idleTimeout(r.timeout);
+        }
+        WebDavCredentials.apply(b, uri, System.getenv());
+        return b.build();
     }
 
     /** HTTP options from the flags. */

@@ -45,6 +45,7 @@ class PublicApiTest {
             Map.entry("sftp", List.of("dev.remotepath.sftp")),
             Map.entry("s3", List.of("dev.remotepath.s3")),
             Map.entry("azure", List.of("dev.remotepath.azure")),
+            Map.entry("webdav", List.of("dev.remotepath.webdav")),
             Map.entry("archive", List.of("dev.remotepath.archive")),
             Map.entry("micrometer", List.of("dev.remotepath.micrometer")),
             Map.entry("nio", List.of("dev.remotepath.nio")),

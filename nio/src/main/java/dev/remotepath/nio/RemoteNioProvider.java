@@ -96,6 +96,20 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         }
     }
 
+    /** {@code webdav://} (plain HTTP). */
+    public static final class WebDav extends RemoteNioProvider {
+        public WebDav() {
+            super("webdav");
+        }
+    }
+
+    /** {@code webdavs://} (HTTPS). */
+    public static final class WebDavs extends RemoteNioProvider {
+        public WebDavs() {
+            super("webdavs");
+        }
+    }
+
     /** {@code http://} (read-only). */
     public static final class Http extends RemoteNioProvider {
         public Http() {

@@ -1,0 +1,63 @@
+package dev.remotepath.cli;
+
+import dev.remotepath.webdav.WebDavOptions;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.util.Map;
+
+/**
+ * Where {@code rpath} finds a WebDAV server's credentials: never on the command line. The user
+ * comes from the URI ({@code webdav://alice@host/}, which the library itself refuses so that no
+ * URI carries a secret) or {@value #USER_ENV}; the password from {@value #PASSWORD_ENV}, else a
+ * prompt at the terminal; a bearer token from {@value #TOKEN_ENV}.
+ */
+final class WebDavCredentials {
+
+    static final String USER_ENV = "RPATH_WEBDAV_USER";
+    static final String PASSWORD_ENV = "RPATH_WEBDAV_PASSWORD";
+    static final String TOKEN_ENV = "RPATH_WEBDAV_TOKEN";
+
+    private WebDavCredentials() {
+    }
+
+    /** {@code uri} without its user, as the library takes it. */
+    static URI withoutUser(URI uri) {
+        if (uri.getRawUserInfo() == null) {
+            return uri;
+        }
+        if (uri.getRawUserInfo().contains(":")) {
+            throw new InvalidPathException(uri.getScheme() + "://…", "a password in the URI is not accepted (it would "
+                    + "end up in logs and the shell's history): set " + PASSWORD_ENV + " or answer the prompt");
+        }
+        try {
+            return new URI(uri.getScheme() + "://" + uri.getRawAuthority().substring(uri.getRawAuthority().indexOf('@') + 1)
+                    + (uri.getRawPath() == null ? "" : uri.getRawPath()));
+        } catch (URISyntaxException e) {
+            throw new InvalidPathException(uri.toString(), e.getReason());
+        }
+    }
+
+    static void apply(WebDavOptions.Builder b, URI uri, Map<String, String> env) throws IOException {
+        String token = env.get(TOKEN_ENV);
+        if (token != null && !token.isEmpty()) {
+            b.bearerToken(token);
+            return;
+        }
+        String user = uri.getUserInfo() != null ? uri.getUserInfo() : env.get(USER_ENV);
+        if (user == null || user.isEmpty()) {
+            return; // anonymous
+        }
+        String password = env.get(PASSWORD_ENV);
+        if (password == null && System.console() != null) {
+            char[] typed = System.console().readPassword("WebDAV password for %s@%s: ", user, uri.getHost());
+            password = typed == null ? null : new String(typed);
+        }
+        if (password == null) {
+            throw new java.nio.file.AccessDeniedException(withoutUser(uri).toString(), null, "no password for " + user
+                    + ": set " + PASSWORD_ENV + " (no terminal to ask at)");
+        }
+        b.password(user, password);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.remotepath.webdav;
+
+import dev.remotepath.FileSystemOptions;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a WebDAV file system talks to its server. Equal options share one file system (and one
+ * connection pool) per origin.
+ *
+ * @param connectTimeout  how long a TCP (and TLS) connection may take
+ * @param requestTimeout  how long a response's headers may take to come
+ * @param idleTimeout     the longest a body may stall, in either direction
+ * @param credentials     Basic (answered as Digest where the server asks for Digest) or a bearer
+ *                        token; none by default. Never in messages or {@code toString()}
+ * @param maxListingBytes the largest PROPFIND answer read (64 MiB by default): a directory whose
+ *                        answer is larger fails naming this option, never read in part
+ * @param mtimes          how modification times are kept ({@link Mtimes#AUTO} by default)
+ * @param userAgent       the User-Agent header
+ */
+public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Duration idleTimeout,
+        Optional<Credentials> credentials, long maxListingBytes, Mtimes mtimes, String userAgent)
+        implements FileSystemOptions {
+
+    /** How a file's modification time is kept on a server whose own time is when it was written. */
+    public enum Mtimes {
+        /**
+         * Asks the server once, when the file system opens, whether it keeps dead properties (a
+         * {@code PROPPATCH} that removes this library's property from the root): {@link #PROPERTY}
+         * where it does, else {@link #SERVER}.
+         */
+        AUTO,
+        /**
+         * In a dead property ({@code https://remotepath.dev/ns/ mtime}) set by {@code PROPPATCH}
+         * after each write, to the nanosecond; honoured only while the server's own time of the
+         * file is not later than when it was written (a file changed by another client since falls
+         * back to the server's time). ownCloud and Nextcloud take the time with the upload
+         * ({@code X-OC-Mtime}) instead.
+         */
+        PROPERTY,
+        /** The server's own time ({@code getlastmodified}), which cannot be set: quick-check compares upload times. */
+        SERVER
+    }
+
+    /** Authentication for every request. */
+    public sealed interface Credentials {
+        /** A user and password: Basic, or Digest when the server's challenge asks for it. */
+        record Password(String user, String password) implements Credentials {
+            public Password {
+                Objects.requireNonNull(user, "user");
+                Objects.requireNonNull(password, "password");
+            }
+
+            @Override
+            public String toString() {
+                return "Password[user=" + user + ", password=***]";
+            }
+        }
+
+        /** A bearer token. */
+        record Bearer(String token) implements Credentials {
+            public Bearer {
+                Objects.requireNonNull(token, "token");
+            }
+
+            @Override
+            public String toString() {
+                return "Bearer[***]";
+            }
+        }
+    }
+
+    public WebDavOptions {
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(mtimes, "mtimes");
+        Objects.requireNonNull(userAgent, "userAgent");
+        if (maxListingBytes < 1) {
+            throw new IllegalArgumentException("maxListingBytes must be positive");
+        }
+    }
+
+    public static WebDavOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link WebDavOptions}; every setting has the default documented on the record. */
+    public static final class Builder {
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Credentials credentials;
+        private long maxListingBytes = 64L << 20;
+        private Mtimes mtimes = Mtimes.AUTO;
+        private String userAgent = "RemotePath/0.1";
+
+        public Builder connectTimeout(Duration d) {
+            this.connectTimeout = d;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration d) {
+            this.requestTimeout = d;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration d) {
+            this.idleTimeout = d;
+            return this;
+        }
+
+        public Builder password(String user, String password) {
+            this.credentials = new Credentials.Password(user, password);
+            return this;
+        }
+
+        public Builder bearerToken(String token) {
+            this.credentials = new Credentials.Bearer(token);
+            return this;
+        }
+
+        public Builder maxListingBytes(long bytes) {
+            this.maxListingBytes = bytes;
+            return this;
+        }
+
+        public Builder mtimes(Mtimes m) {
+            this.mtimes = m;
+            return this;
+        }
+
+        public Builder userAgent(String ua) {
+            this.userAgent = ua;
+            return this;
+        }
+
+        public WebDavOptions build() {
+            return new WebDavOptions(connectTimeout, requestTimeout, idleTimeout, Optional.ofNullable(credentials),
+                    maxListingBytes, mtimes, userAgent);
+        }
+    }
+}
