@@ -7,6 +7,7 @@ module dev.remotepath.webdav {
     requires java.xml;
     requires org.eclipse.jetty.client;
     requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
     requires org.eclipse.jetty.util;
     requires org.slf4j;
 

@@ -34,14 +34,14 @@ final class Multistatus {
 
     /** One {@code <D:response>}: a resource and what the server says of it. */
     record Response(String href, int status, boolean collection, OptionalLong contentLength,
-            Optional<Instant> lastModified, Optional<String> etag, Optional<String> mtime) {
+            Optional<Instant> lastModified, Optional<String> etag, Optional<String> mtime, boolean anyPropertyRefused) {
     }
 
     private Multistatus() {
     }
 
     private static XMLInputFactory factory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
+        XMLInputFactory f = XMLInputFactory.newDefaultFactory(); // the JDK's own: no service lookup, known settings
         f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -143,7 +143,7 @@ final class Multistatus {
             throw new MalformedException("a response without an href");
         }
         return new Response(href, status, props.collection, props.contentLength, props.lastModified, props.etag,
-                props.mtime);
+                props.mtime, props.refused);
     }
 
     /** What the 200 propstats of one response say. */
@@ -153,6 +153,8 @@ final class Multistatus {
         Optional<Instant> lastModified = Optional.empty();
         Optional<String> etag = Optional.empty();
         Optional<String> mtime = Optional.empty();
+        /** A propstat whose status is not 2xx (for a PROPPATCH: a property not set or removed). */
+        boolean refused;
     }
 
     private static void propstat(XMLStreamReader r, Props into) throws XMLStreamException, MalformedException {
@@ -175,6 +177,7 @@ final class Multistatus {
                 skip(r);
             }
         }
+        into.refused |= status / 100 != 2;
         if (status / 100 == 2) { // a 404 propstat names properties the resource lacks
             into.collection |= seen.collection;
             if (seen.contentLength.isPresent()) {

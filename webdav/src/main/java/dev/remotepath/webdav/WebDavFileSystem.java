@@ -166,42 +166,6 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         return URI.create(httpOrigin() + encoded);
     }
 
-    /** The decoded path an href names, without a final '/' (except the root). */
-    static String hrefPath(String href, URI requested, RemotePath context) throws FileSystemException {
-        String raw;
-        try {
-            URI u = href.contains("://") ? new URI(lenient(href)) : requested.resolve(new URI(lenient(href)));
-            raw = u.getRawPath();
-        } catch (IllegalArgumentException | java.net.URISyntaxException e) {
-            throw new FileSystemException(context.toString(), null, "the server listed a malformed href: " + href);
-        }
-        if (raw == null || raw.isEmpty()) {
-            throw new FileSystemException(context.toString(), null, "the server listed an href without a path: " + href);
-        }
-        String path;
-        try {
-            path = UriPaths.decode(raw);
-        } catch (IllegalArgumentException e) {
-            throw new FileSystemException(context.toString(), null, "the server listed an undecodable href: " + href);
-        }
-        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    }
-
-    /** An href with what servers leave unescaped (spaces, non-ASCII) escaped as UTF-8. */
-    private static String lenient(String href) {
-        StringBuilder b = new StringBuilder(href.length() + 8);
-        for (byte x : href.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-            int c = x & 0xff;
-            if (c <= ' ' || c >= 0x7f || "\"<>\\^`{|}".indexOf(c) >= 0) {
-                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
-            } else {
-                b.append((char) c);
-            }
-        }
-        return b.toString();
-    }
-
     // ------------------------------------------------------------------ PROPFIND
 
     /** The responses of a PROPFIND of {@code path}; empty where the server says it does not exist. */
@@ -253,7 +217,7 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         }
         URI uri = uriOf(path, false);
         for (Multistatus.Response r : answer.get()) {
-            if (hrefPath(r.href(), uri, path).equals(path.pathString()) && r.status() / 100 != 4) {
+            if (Hrefs.path(r.href(), uri, path).equals(path.pathString()) && r.status() / 100 != 4) {
                 return Optional.of(mtimes.stat(r));
             }
         }
@@ -297,7 +261,7 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         Multistatus.Response self = null;
         List<ListedEntry> entries = new ArrayList<>(answer.get().size());
         for (Multistatus.Response r : answer.get()) {
-            String p = hrefPath(r.href(), uri, directory);
+            String p = Hrefs.path(r.href(), uri, directory);
             if (p.equals(dir)) {
                 if (!r.collection()) {
                     throw new NotDirectoryException(directory.toString());
@@ -309,8 +273,10 @@ public final class WebDavFileSystem implements RemoteFileSystem {
                 throw new FileSystemException(directory.toString(), null, "the server listed " + r.href()
                         + ", which is not a member of this directory: refusing the listing");
             }
-            if (r.status() / 100 == 4) {
-                continue; // a member the server says it cannot describe (403 for a hidden one)
+            if (r.status() >= 300) {
+                // not skipped: a member left out of a sync's source listing would be deleted from its target
+                throw new FileSystemException(directory.toString(), null, "the server lists " + r.href()
+                        + " but cannot describe it (HTTP " + r.status() + "): refusing the listing");
             }
             entries.add(new ListedEntry(p.substring(prefix.length()), mtimes.stat(r)));
         }
@@ -520,8 +486,8 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         }
         RemotePath temporary = target.resolveSibling("." + target.name() + ".rpcopy-"
                 + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()));
-        HttpFields done = transfer("COPY", source, temporary, false);
         try {
+            HttpFields done = transfer("COPY", source, temporary, false);
             Optional<Instant> mtime = sourceStat.lastModified();
             if (mtime.isPresent() && mtimes.kept()) {
                 mtimes.set(temporary, mtime.get(), WebDavWire.serverDate(done).orElse(wire.serverNow()));
@@ -529,7 +495,9 @@ public final class WebDavFileSystem implements RemoteFileSystem {
             transfer("MOVE", temporary, target, false);
         } catch (IOException | RuntimeException e) {
             try {
-                delete(temporary, false, Optional.empty());
+                delete(temporary, false, Optional.empty()); // what a COPY that broke may have left
+            } catch (NoSuchFileException nothingLeft) {
+                // the usual case
             } catch (IOException | RuntimeException cleanup) {
                 e.addSuppressed(cleanup);
             }

@@ -50,8 +50,9 @@ final class WebDavMtimes {
 
     /**
      * The mode {@code requested} resolves to; {@link WebDavOptions.Mtimes#AUTO} asks the server
-     * with a PROPPATCH that removes the property from {@code probePath} (or the nearest directory
-     * above it that exists): a 2xx for it means dead properties are kept.
+     * with a PROPPATCH that removes a property nobody sets from {@code probePath} (or the nearest directory
+     * above it that answers for itself): a 2xx for it means dead properties are kept; anything
+     * else, a refused login included, means the server's own times are used.
      */
     static WebDavMtimes resolve(WebDavOptions.Mtimes requested, WebDavWire wire, WebDavFileSystem fs, String probePath)
             throws IOException {
@@ -63,41 +64,43 @@ final class WebDavMtimes {
     }
 
     private static boolean probe(WebDavWire wire, WebDavFileSystem fs, String probePath) throws IOException {
+        // removes a property nobody sets: the probe changes nothing, whatever it is sent to
         byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:R=\""
-                + Multistatus.RP + "\"><D:remove><D:prop><R:mtime/></D:prop></D:remove></D:propertyupdate>")
+                + Multistatus.RP + "\"><D:remove><D:prop><R:probe/></D:prop></D:remove></D:propertyupdate>")
                 .getBytes(StandardCharsets.UTF_8);
         RemotePath at = fs.path(probePath);
         while (true) {
-            URI uri = fs.uriOf(at, true);
+            boolean root = at.parent() == null;
+            URI uri = fs.uriOf(at, root);
             try (WebDavWire.Exchange ex = wire.send("PROPPATCH", uri, null, body, "application/xml; charset=utf-8")) {
                 int status = ex.status();
-                if (status == 401) {
-                    throw WebDavErrors.of("PROPPATCH", uri, status, at);
-                }
-                if ((status == 404 || status == 409) && at.parent() != null) {
-                    at = at.parent();
-                    continue;
-                }
                 if (status == 207) {
                     return allPropstatsSucceeded(WebDavWire.body(ex, 1 << 20, at.toString()));
                 }
-                return status / 100 == 2;
+                if (status / 100 == 2) {
+                    return true;
+                }
+                // Not this resource's answer (missing, a file's '/' form, a redirect, no right
+                // here): ask the directory above. A refusal of the method itself, a login
+                // refused, or the root's own answer decide. (A read-only login says nothing of
+                // reads, which work with the server's times.)
+                boolean undecided = status / 100 == 3 || status == 400 || status == 403 || status == 404 || status == 409;
+                if (!undecided || root) {
+                    return false;
+                }
             }
+            at = at.parent();
         }
     }
 
-    /** A PROPPATCH's multistatus: every status in it 2xx (a 403 or 409 propstat refuses the property). */
+    /** A PROPPATCH's multistatus: every response and propstat in it 2xx (a 403 or 409 propstat refuses the property). */
     private static boolean allPropstatsSucceeded(byte[] body) {
-        String text = new String(body, StandardCharsets.UTF_8);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("HTTP/\\d(?:\\.\\d)?\\s+(\\d{3})").matcher(text);
-        boolean any = false;
-        while (m.find()) {
-            any = true;
-            if (m.group(1).charAt(0) != '2') {
-                return false;
-            }
+        try {
+            java.util.List<Multistatus.Response> rs = Multistatus.parse(body, body.length);
+            return !rs.isEmpty() && rs.stream().allMatch(r -> r.status() < 300 && !r.anyPropertyRefused());
+        } catch (Multistatus.MalformedException e) {
+            return false;
         }
-        return any;
     }
 
     boolean kept() {

@@ -16,11 +16,15 @@ import java.util.Optional;
  *                        token; none by default. Never in messages or {@code toString()}
  * @param maxListingBytes the largest PROPFIND answer read (64 MiB by default): a directory whose
  *                        answer is larger fails naming this option, never read in part
+ * @param listingTimeout  the longest a PROPFIND answer (or another small answer) may take in all,
+ *                        2 minutes by default: a server that trickles it is cut off, however
+ *                        steadily it trickles
  * @param mtimes          how modification times are kept ({@link Mtimes#AUTO} by default)
  * @param userAgent       the User-Agent header
  */
 public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Duration idleTimeout,
-        Optional<Credentials> credentials, long maxListingBytes, Mtimes mtimes, String userAgent)
+        Optional<Credentials> credentials, long maxListingBytes, Duration listingTimeout, Mtimes mtimes,
+        String userAgent)
         implements FileSystemOptions {
 
     /** How a file's modification time is kept on a server whose own time is when it was written. */
@@ -76,6 +80,7 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
         Objects.requireNonNull(requestTimeout, "requestTimeout");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(listingTimeout, "listingTimeout");
         Objects.requireNonNull(mtimes, "mtimes");
         Objects.requireNonNull(userAgent, "userAgent");
         if (maxListingBytes < 1) {
@@ -98,6 +103,7 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
         private Duration idleTimeout = Duration.ofSeconds(60);
         private Credentials credentials;
         private long maxListingBytes = 64L << 20;
+        private Duration listingTimeout = Duration.ofMinutes(2);
         private Mtimes mtimes = Mtimes.AUTO;
         private String userAgent = "RemotePath/0.1";
 
@@ -131,6 +137,11 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
             return this;
         }
 
+        public Builder listingTimeout(Duration d) {
+            this.listingTimeout = d;
+            return this;
+        }
+
         public Builder mtimes(Mtimes m) {
             this.mtimes = m;
             return this;
@@ -143,7 +154,7 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
 
         public WebDavOptions build() {
             return new WebDavOptions(connectTimeout, requestTimeout, idleTimeout, Optional.ofNullable(credentials),
-                    maxListingBytes, mtimes, userAgent);
+                    maxListingBytes, listingTimeout, mtimes, userAgent);
         }
     }
 }

@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.client.Authentication;
@@ -20,10 +21,13 @@ import org.eclipse.jetty.client.DigestAuthentication;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.InputStreamResponseListener;
 import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.ClientConnector;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
@@ -46,10 +50,18 @@ final class WebDavWire implements AutoCloseable {
     WebDavWire(String origin, WebDavOptions options) {
         this.origin = origin;
         this.options = options;
-        QueuedThreadPool threads = new QueuedThreadPool();
+        // Jetty's default queue sizes itself by the CPU's cache line, which it asks of the
+        // platform MBean server: starting JMX (and JFR's MBean) cost a command ~0.1 s.
+        QueuedThreadPool threads = new QueuedThreadPool(200, 8, 60_000, new LinkedBlockingQueue<>());
         threads.setName("remotepath-webdav-" + origin);
         threads.setDaemon(true);
-        HttpClient c = new HttpClient();
+        ClientConnector connector = new ClientConnector();
+        if (origin.startsWith("http:")) {
+            // plain HTTP never uses TLS: its context (the JDK's trust store read, keys made)
+            // cost every webdav:// command ~0.3 s at start
+            connector.setSslContextFactory(new NoTls());
+        }
+        HttpClient c = new HttpClient(new HttpClientTransportOverHTTP(connector));
         c.setExecutor(threads);
         c.setScheduler(new ScheduledExecutorScheduler("remotepath-webdav-scheduler", true));
         c.setFollowRedirects(false);
@@ -72,6 +84,13 @@ final class WebDavWire implements AutoCloseable {
         }
         c.getContentDecoderFactories().clear(); // a file's bytes as stored: no transparent gunzip
         this.client = c;
+    }
+
+    /** The TLS context of a file system that speaks plain HTTP only: never started, never used. */
+    private static final class NoTls extends SslContextFactory.Client {
+        @Override
+        protected void doStart() {
+        }
     }
 
     /** A response whose body is still to be read or discarded. */
@@ -102,9 +121,16 @@ final class WebDavWire implements AutoCloseable {
                 });
     }
 
-    /** Sends {@code method} with an optional small body. */
+    /**
+     * Sends {@code method} with an optional small body. Every method but GET and PUT (whose
+     * bodies are files, which may rightly take hours) is held to {@code listingTimeout} in all,
+     * its answer's body included.
+     */
     Exchange send(String method, URI uri, HttpFields extra, byte[] body, String contentType) throws IOException {
         Request r = request(method, uri);
+        if (!method.equals("GET") && !method.equals("PUT") && !method.equals("COPY")) {
+            r.timeout(options.listingTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
         if (extra != null) {
             r.headers(h -> extra.forEach(h::put));
         }
@@ -185,7 +211,14 @@ final class WebDavWire implements AutoCloseable {
             if (e instanceof java.nio.file.FileSystemException) {
                 throw e;
             }
-            throw transportFailure(ex.method(), ex.uri(), e);
+            IOException failure = transportFailure(ex.method(), ex.uri(), e);
+            if (failure instanceof SocketTimeoutException) {
+                SocketTimeoutException t = new SocketTimeoutException(ex.method() + " " + ex.uri() + ": the answer did "
+                        + "not arrive in time (WebDavOptions.listingTimeout, idleTimeout)");
+                t.initCause(e);
+                throw t;
+            }
+            throw failure;
         }
     }
 

@@ -43,7 +43,7 @@ class MultistatusTest {
         Map<String, String> out = new TreeMap<>();
         var context = RemotePaths.get("mem://multistatus/");
         for (Multistatus.Response r : Multistatus.parse(body, body.length)) {
-            String path = WebDavFileSystem.hrefPath(r.href(), ROOT, context);
+            String path = Hrefs.path(r.href(), ROOT, context);
             if (!path.equals("/")) {
                 out.put(path.substring(1), r.collection() ? "dir" : String.valueOf(r.contentLength().orElse(-1)));
             }
@@ -138,12 +138,12 @@ class MultistatusTest {
     @Test
     void hrefsAreDecodedAndChecked() throws Exception {
         var ctx = RemotePaths.get("mem://multistatus/");
-        assertThat(WebDavFileSystem.hrefPath("/dir/sp%20ace%20%c3%a9.txt", ROOT, ctx)).isEqualTo("/dir/sp ace é.txt");
-        assertThat(WebDavFileSystem.hrefPath("http://proxy.example/dir/x/", ROOT, ctx)).isEqualTo("/dir/x");
-        assertThat(WebDavFileSystem.hrefPath("/dir/raw space", ROOT, ctx)).isEqualTo("/dir/raw space");
-        assertThat(WebDavFileSystem.hrefPath("x.txt", URI.create("http://h/dir/"), ctx)).isEqualTo("/dir/x.txt");
-        assertThat(WebDavFileSystem.hrefPath("/dir/a%00b", ROOT, ctx)).isEqualTo("/dir/a\0b"); // refused by the listing
-        assertThatThrownBy(() -> WebDavFileSystem.hrefPath("/dir/%zz", ROOT, ctx))
+        assertThat(Hrefs.path("/dir/sp%20ace%20%c3%a9.txt", ROOT, ctx)).isEqualTo("/dir/sp ace é.txt");
+        assertThat(Hrefs.path("http://proxy.example/dir/x/", ROOT, ctx)).isEqualTo("/dir/x");
+        assertThat(Hrefs.path("/dir/raw space", ROOT, ctx)).isEqualTo("/dir/raw space");
+        assertThat(Hrefs.path("x.txt", URI.create("http://h/dir/"), ctx)).isEqualTo("/dir/x.txt");
+        assertThat(Hrefs.path("/dir/a%00b", ROOT, ctx)).isEqualTo("/dir/a\0b"); // refused by the listing
+        assertThatThrownBy(() -> Hrefs.path("/dir/%zz", ROOT, ctx))
                 .isInstanceOf(java.nio.file.FileSystemException.class);
     }
 

@@ -45,6 +45,7 @@ class WebDavHostileServerTest {
     private volatile Function<HttpExchange, String> propfind;
     private final CountDownLatch release = new CountDownLatch(1);
     private RemotePath root;
+    private static final String TRICKLE = "TRICKLE:";
 
     @TempDir
     Path temp;
@@ -56,7 +57,8 @@ class WebDavHostileServerTest {
         server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
         WebDavOptions options = WebDavOptions.builder().mtimes(WebDavOptions.Mtimes.SERVER)
-                .requestTimeout(Duration.ofSeconds(2)).maxListingBytes(64 * 1024).build();
+                .requestTimeout(Duration.ofSeconds(2)).listingTimeout(Duration.ofSeconds(3)).idleTimeout(Duration.ofSeconds(2))
+                .maxListingBytes(64 * 1024).build();
         root = RemotePaths.get(URI.create("webdav://127.0.0.1:" + server.getAddress().getPort() + "/"), options);
     }
 
@@ -81,6 +83,20 @@ class WebDavHostileServerTest {
                     release.await(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                }
+                return;
+            }
+            if (body.startsWith(TRICKLE)) { // a byte every 200 ms: never idle, never done
+                x.sendResponseHeaders(207, 0);
+                try (OutputStream out = x.getResponseBody()) {
+                    byte[] b = body.substring(TRICKLE.length()).getBytes(StandardCharsets.UTF_8);
+                    for (int i = 0; i < b.length && release.getCount() > 0; i++) {
+                        out.write(b[i]);
+                        out.flush();
+                        Thread.sleep(200);
+                    }
+                } catch (IOException | InterruptedException cut) {
+                    // the client gave up: what the test wants
                 }
                 return;
             }
@@ -135,6 +151,11 @@ class WebDavHostileServerTest {
         dirListing(response("/dir/sub/deeper.txt", false));
         assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(FileSystemException.class)
                 .hasMessageContaining("not a member");
+        // a member the server will not describe is not left out: a sync would delete it from its target
+        dirListing(response("/dir/ok.txt", false),
+                "<D:response><D:href>/dir/hidden.txt</D:href><D:status>HTTP/1.1 403 Forbidden</D:status></D:response>");
+        assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("cannot describe");
     }
 
     @Test
@@ -172,6 +193,15 @@ class WebDavHostileServerTest {
         assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(SocketTimeoutException.class)
                 .hasMessageContaining("requestTimeout");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aTricklingAnswerIsCutOffByTheListingTimeout() {
+        propfind = x -> TRICKLE + multistatus(response("/dir/", true), response("/dir/f", false));
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(SocketTimeoutException.class)
+                .hasMessageContaining("listingTimeout");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
     }
 
     @Test
