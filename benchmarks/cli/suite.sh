@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1az,t1local,ls,archive]
+#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1az,t1dav,t1local,ls,archive]
 # Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
 # filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
 # files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
 # and needs sshd, sftp, rclone and python3 (for the trees); the archive rows need zip and unzip,
-# the t1az rows Azurite (npm).
+# the t1az rows Azurite (npm), the t1dav rows Apache httpd with mod_dav_fs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,small,t1sftp,t1s3,t1az,t1local,ls,archive
+rows=t2,small,t1sftp,t1s3,t1az,t1dav,t1local,ls,archive
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -70,6 +70,13 @@ fi
 if [[ ",$rows," == *",t1az,"* ]]; then
   start_azurite "$W/azurite"
   s3pids="$s3pids $AZURITE_PID"
+fi
+if [[ ",$rows," == *",t1dav,"* ]]; then
+  for server in apache2 rclone; do
+    start_webdav "$W/dav-$server" "$server"
+    s3pids="$s3pids $WEBDAV_PID"
+    declare "DAVPORT_$server=$WEBDAV_PORT"
+  done
 fi
 # the emulator's published development account (not a secret)
 export AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:${AZURITE_PORT:-10000}/devstoreaccount1;"
@@ -155,6 +162,19 @@ for rep in $(seq "$samples"); do
     run az-noop-rpath "${R[@]}" sync "$T1" "az://bench-r$rep/rpath"
     run az-noop-rclone rclone sync --config /dev/null "$T1" "Z:bench-r$rep/rclone"
   fi
+  if has t1dav; then
+    for server in apache2 rclone; do
+      port_var="DAVPORT_$server"
+      export RCLONE_CONFIG_W_TYPE=webdav RCLONE_CONFIG_W_URL="http://127.0.0.1:${!port_var}" RCLONE_CONFIG_W_VENDOR=other
+      run "dav-first-$server-rpath" "${R[@]}" sync "$T1" "webdav://127.0.0.1:${!port_var}/rpath-r$rep"
+      run "dav-first-$server-rclone" rclone sync --config /dev/null "$T1" "W:rclone-r$rep"
+      run "dav-noop-$server-rpath" "${R[@]}" sync "$T1" "webdav://127.0.0.1:${!port_var}/rpath-r$rep"
+      run "dav-noop-$server-rclone" rclone sync --config /dev/null "$T1" "W:rclone-r$rep"
+      # (Apache keeps each file's dead properties beside it, under .DAV/)
+      [ "$(find "$W/dav-$server/root/rpath-r$rep" -name .DAV -prune -o -type f -print | wc -l)" = 10000 ] \
+        || { echo "cli suite: the WebDAV mirror on $server is incomplete" >&2; exit 1; }
+    done
+  fi
   if has t1local; then
     run local-first-rpath "${R[@]}" sync "$T1" "$D/l-rpath"
     run local-first-rclone rclone sync --config /dev/null "$T1" "$D/l-rclone"
@@ -211,6 +231,12 @@ fi
 if has t1az; then
   row "sync T1 first, local → Azure (Azurite) (vs rclone)" az-first-rpath az-first-rclone
   row "sync T1 no-op, local → Azure (Azurite) (vs rclone)" az-noop-rpath az-noop-rclone
+fi
+if has t1dav; then
+  for server in apache2 rclone; do
+    row "sync T1 first, local → WebDAV ($server) (vs rclone)" "dav-first-$server-rpath" "dav-first-$server-rclone"
+    row "sync T1 no-op, local → WebDAV ($server) (vs rclone)" "dav-noop-$server-rpath" "dav-noop-$server-rclone"
+  done
 fi
 if has t1local; then
   row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone

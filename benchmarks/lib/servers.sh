@@ -73,3 +73,44 @@ start_azurite() {
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$AZURITE_PORT/" && break; sleep 0.2; done
   kill -0 "$AZURITE_PID" 2> /dev/null || { echo "azurite did not start: $(cat "$dir/azurite.log")" >&2; return 1; }
 }
+
+# start_webdav DIR SERVER: a WebDAV server on a free loopback port serving DIR/root read-write:
+# apache2 (mod_dav_fs, which keeps dead properties; run as root it serves as nobody) or rclone
+# (rclone serve webdav, which keeps none). Sets WEBDAV_PORT and WEBDAV_PID.
+start_webdav() {
+  local dir=$1 server=$2
+  WEBDAV_PORT=$(free_port)
+  rm -rf "$dir"; mkdir -p "$dir/root"; chmod 777 "$dir" "$dir/root"
+  case $server in
+    apache2)
+      local m=/usr/lib/apache2/modules
+      cat > "$dir/httpd.conf" <<C
+ServerRoot $dir
+Listen 127.0.0.1:$WEBDAV_PORT
+ServerName localhost
+PidFile $dir/httpd.pid
+ErrorLog $dir/error.log
+Mutex file:$dir default
+LoadModule mpm_event_module $m/mod_mpm_event.so
+LoadModule authz_core_module $m/mod_authz_core.so
+LoadModule dav_module $m/mod_dav.so
+LoadModule dav_fs_module $m/mod_dav_fs.so
+User nobody
+Group nogroup
+DavLockDB $dir/davlock
+DocumentRoot "$dir/root"
+<Directory "$dir/root">
+  Dav On
+  Require all granted
+</Directory>
+C
+      /usr/sbin/apache2 -d "$dir" -f "$dir/httpd.conf" -D FOREGROUND > "$dir/out.log" 2>&1 &
+      ;;
+    rclone)
+      rclone serve webdav "$dir/root" --config /dev/null --addr "127.0.0.1:$WEBDAV_PORT" > "$dir/out.log" 2>&1 &
+      ;;
+    *) echo "start_webdav: unknown server $server" >&2; return 1 ;;
+  esac
+  WEBDAV_PID=$!
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$WEBDAV_PORT/" && break; sleep 0.1; done
+}

@@ -6,6 +6,7 @@ module dev.remotepath.http {
     requires transitive dev.remotepath;
     requires org.eclipse.jetty.client;
     requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
     requires org.eclipse.jetty.util;
     requires org.slf4j;
 

@@ -33,6 +33,31 @@ public final class FileSystemCache<K, F extends RemoteFileSystem> {
     private final Map<K, F> open = new ConcurrentHashMap<>();
     private final Map<K, Object> locks = new ConcurrentHashMap<>();
 
+    /** A cache whose file systems are left open until their users close them. */
+    public FileSystemCache() {
+    }
+
+    /**
+     * A cache whose file systems still open when the JVM exits are closed then, in a shutdown
+     * hook named {@code hookName}: servers see a clean goodbye rather than a dropped connection,
+     * no upload is left half-sent, and no client thread left waiting in the kernel (a selector's
+     * epoll) holds the exit up: the JVM waits up to 0.3 s for such threads, which was 0.3 s of
+     * every {@code rpath} command on a webdav:// or http:// URI.
+     */
+    public static <K, F extends RemoteFileSystem> FileSystemCache<K, F> closedAtExit(String hookName) {
+        FileSystemCache<K, F> cache = new FileSystemCache<>();
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name(hookName).unstarted(() -> {
+            for (F fs : cache.all()) {
+                try {
+                    fs.close();
+                } catch (IOException | RuntimeException ignored) {
+                    // exiting anyway
+                }
+            }
+        }));
+        return cache;
+    }
+
     /** The open file system for {@code key}, made by {@code factory} when there is none. */
     public F get(K key, Factory<K, F> factory) throws IOException {
         F fs = open.get(key);

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 /**
  * The workload the build records the JDK AOT cache from ({@code -XX:AOTCacheOutput}): the
  * commands people run most, on a tree large enough to exercise listing, comparing and copying,
- * locally and over SFTP and S3 ({@link AotSftpTraining}, {@link AotS3Training}).
+ * locally and over SFTP, S3, Azure and WebDAV ({@link AotSftpTraining}, {@link AotS3Training},
+ * {@link AotAzureTraining}, {@link AotWebDavTraining}).
  * Not a subcommand; run as {@code java -cp rpath.jar dev.remotepath.cli.AotTraining DIR [JDK-FILE [--sftp]]}:
  * with {@code JDK-FILE}, it also records there the home of the JDK it ran on, the only JDK the
  * cache is valid for, so that {@code bin/rpath} starts that one without searching. With
@@ -21,6 +22,8 @@ import java.util.stream.Stream;
  * ~0.1 s, so local commands keep the smaller cache. With {@code --listing} it trains only the
  * local commands that read (ls, stat), for the smallest cache: a fresh JVM maps every class
  * of its cache, and the copy and sync classes cost a 1,000-entry {@code ls -l} ~10 ms.
+ * With {@code --webdav}, the local commands and the WebDAV ones ({@link AotWebDavTraining}), for
+ * commands whose remote URIs are all WebDAV.
  */
 public final class AotTraining {
 
@@ -61,10 +64,14 @@ public final class AotTraining {
         run(sink, "cp", "-r", s + "/dir1", t + "/copy");
         run(sink, "rm", "-r", t + "/copy");
         run(sink, "--help");
+        if (mode.equals("--webdav")) {
+            AotWebDavTraining.run(work, sink, src);
+        }
         if (mode.equals("--sftp")) {
             AotSftpTraining.run(work, sink, src);
             AotS3Training.run(work, sink, src);
             AotAzureTraining.run(work, sink, src);
+            AotWebDavTraining.run(work, sink, src);
         }
         finish(work, args);
     }

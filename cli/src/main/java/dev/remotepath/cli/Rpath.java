@@ -269,7 +269,16 @@ public final class Rpath {
         return sb.toString();
     }
 
+    private static final String JETTY_REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
+
     public static void main(String[] args) {
+        // Jetty (the http and webdav backends' client) pads a queue to the CPU's cache line,
+        // which it otherwise learns from the platform MBean server: starting JMX (and JFR's
+        // MBeans with it) cost an http:// or webdav:// command ~0.1 s. 16 references a line: a
+        // 64-byte line with compressed references, as rpath's heaps have them.
+        if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
+            System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
+        }
         Prewarm.forArguments(args);
         int code = execute(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code == Failures.OK && Paths.inProcessOnly()) {

@@ -23,22 +23,9 @@ public final class S3FileSystemProvider implements RemoteFileSystemProvider {
     private record Key(String bucket, S3Options options) {
     }
 
+    /** Closed at JVM exit if still open, so servers see a clean goodbye (FileSystemCache.closedAtExit). */
     private static final dev.remotepath.spi.FileSystemCache<Key, S3FileSystem> FILE_SYSTEMS =
-            new dev.remotepath.spi.FileSystemCache<>();
-
-    static {
-        // Connections left open by their users are closed when the JVM exits, so servers see a
-        // clean goodbye rather than a dropped connection (and no upload is left half-sent).
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("remotepath-s3-close").unstarted(() -> {
-            for (S3FileSystem fs : FILE_SYSTEMS.all()) {
-                try {
-                    fs.close();
-                } catch (RuntimeException ignored) {
-                    // exiting anyway
-                }
-            }
-        }));
-    }
+            dev.remotepath.spi.FileSystemCache.closedAtExit("remotepath-s3-close");
 
     @Override
     public Set<String> schemes() {

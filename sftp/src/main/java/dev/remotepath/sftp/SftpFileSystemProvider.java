@@ -20,22 +20,9 @@ public final class SftpFileSystemProvider implements RemoteFileSystemProvider {
     private record Key(String user, String host, int port, SftpOptions options) {
     }
 
+    /** Closed at JVM exit if still open, so servers see a clean goodbye (FileSystemCache.closedAtExit). */
     private static final dev.remotepath.spi.FileSystemCache<Key, SftpFileSystem> FILE_SYSTEMS =
-            new dev.remotepath.spi.FileSystemCache<>();
-
-    static {
-        // Connections left open by their users are closed when the JVM exits, so servers see a
-        // clean goodbye rather than a dropped connection (and no upload is left half-sent).
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("remotepath-sftp-close").unstarted(() -> {
-            for (SftpFileSystem fs : FILE_SYSTEMS.all()) {
-                try {
-                    fs.close();
-                } catch (java.io.IOException | RuntimeException ignored) {
-                    // exiting anyway
-                }
-            }
-        }));
-    }
+            dev.remotepath.spi.FileSystemCache.closedAtExit("remotepath-sftp-close");
 
     @Override
     public java.util.Set<String> schemes() {
