@@ -1,13 +1,9 @@
 package dev.remotepath.testkit;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -40,12 +36,6 @@ public final class WebDavServers {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 
@@ -91,7 +81,7 @@ public final class WebDavServers {
 
     private static Running start(String server, Path root, Path work, String scheme, String user, String password)
             throws Exception {
-        int port = freePort();
+        int port = ServerProcesses.freePort();
         Path run = Files.createDirectories(work.resolve("run-dav-" + server + "-" + UUID.randomUUID()));
         Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwxrwxrwx"));
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -166,24 +156,13 @@ public final class WebDavServers {
         ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("HOME", run.toString());
         Process p = builder.start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return new Running(server, p, port, root, log);
-            } catch (IOException notYet) {
-                if (!p.isAlive()) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
+        try {
+            ServerProcesses.awaitListening(p, port, log, server + " (WebDAV) on port " + port);
+        } catch (IOException e) {
+            // Apache and lighttpd report a failure after reading their configuration in their own log.
+            Path errors = run.resolve("error.log");
+            throw Files.exists(errors) ? new IOException(e.getMessage() + Files.readString(errors), e) : e;
         }
-        p.destroyForcibly();
-        String out = Files.exists(log) ? Files.readString(log) : "";
-        Path errors = run.resolve("error.log");
-        if (Files.exists(errors)) {
-            out += Files.readString(errors);
-        }
-        throw new IOException(server + " did not start on port " + port + ":\n" + out);
+        return new Running(server, p, port, root, log);
     }
 }
