@@ -13,6 +13,8 @@ module dev.remotepath.nio {
             dev.remotepath.nio.RemoteNioProvider.Az,
             dev.remotepath.nio.RemoteNioProvider.WebDav,
             dev.remotepath.nio.RemoteNioProvider.WebDavs,
+            dev.remotepath.nio.RemoteNioProvider.Ftp,
+            dev.remotepath.nio.RemoteNioProvider.Ftps,
             dev.remotepath.nio.RemoteNioProvider.Http,
             dev.remotepath.nio.RemoteNioProvider.Https,
             dev.remotepath.nio.RemoteNioProvider.Mem,

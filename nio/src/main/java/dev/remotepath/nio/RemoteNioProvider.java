@@ -110,6 +110,20 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         }
     }
 
+    /** {@code ftp://} (plain FTP). */
+    public static final class Ftp extends RemoteNioProvider {
+        public Ftp() {
+            super("ftp");
+        }
+    }
+
+    /** {@code ftps://} (FTP over TLS). */
+    public static final class Ftps extends RemoteNioProvider {
+        public Ftps() {
+            super("ftps");
+        }
+    }
+
     /** {@code http://} (read-only). */
     public static final class Http extends RemoteNioProvider {
         public Http() {

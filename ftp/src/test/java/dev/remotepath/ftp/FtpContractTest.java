@@ -1,0 +1,75 @@
+package dev.remotepath.ftp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import dev.remotepath.testkit.NioFacadeFileSystem;
+import dev.remotepath.testkit.RemoteFileSystemContract;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/** The whole contract suite over FTP, against one real server a subclass names, plain or with TLS. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class FtpContractTest extends RemoteFileSystemContract {
+
+    private Path work;
+    private FtpServers.Running server;
+    private FtpOptions options;
+    private final AtomicInteger cases = new AtomicInteger();
+
+    /** The server, by {@link FtpServers#start}'s name. */
+    abstract String server();
+
+    /** TLS, as the server offers it; none by default. */
+    FtpServers.Tls tls() {
+        return FtpServers.Tls.NONE;
+    }
+
+    @BeforeAll
+    void start() throws Exception {
+        work = Files.createTempDirectory("rp-ftp-");
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path root = Files.createDirectories(work.resolve("root"));
+        server = FtpServers.start(server(), root, work, tls());
+        options = server.options().build();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (server != null) {
+            RemotePaths.get(URI.create(server.base() + "/"), options).fileSystem().close();
+            server.close();
+        }
+        dev.remotepath.testkit.LocalTrees.delete(work);
+    }
+
+    @Override
+    protected RemotePath newTestDirectory() throws Exception {
+        return RemotePaths.get(URI.create(server.base() + "/case-" + cases.incrementAndGet() + "/"), options)
+                .createDirectory();
+    }
+
+    @Override
+    protected RemotePath newDirectoryOnAFileSystemToClose() throws Exception {
+        FtpOptions own = server.options().connections(2).build();
+        RemotePath root = RemotePaths.get(URI.create(server.base() + "/closing-" + cases.incrementAndGet() + "/"), own);
+        root.createDirectory();
+        root.resolve("f").writeString("x");
+        return root;
+    }
+
+    /** No case leaves a read or write stream open. */
+    @AfterEach
+    void noStreamLeftOpen() {
+        assertThat(((FtpFileSystem) NioFacadeFileSystem.backendOf(dir.fileSystem())).openStreams())
+                .as("FTP streams left open").isZero();
+    }
+}
