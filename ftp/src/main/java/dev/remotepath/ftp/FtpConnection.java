@@ -80,6 +80,10 @@ final class FtpConnection implements Closeable {
                     ? new DataClients.Tls(options.implicitTls(), options.sslContext().get())
                     : new DataClients.Tls(options.implicitTls());
             tls.setEndpointCheckingEnabled(true); // the certificate must name the host
+            if (options.sslContext().isEmpty()) {
+                // Commons Net's own default checks only the certificate's dates: trust what the JDK trusts
+                tls.setTrustManager(jdkTrustManager());
+            }
             client = tls;
         } else {
             client = new DataClients.Plain();
@@ -142,6 +146,23 @@ final class FtpConnection implements Closeable {
                 throw (IOException) new FileSystemException(where, null, "TLS failed: " + e.getMessage()).initCause(e);
             }
             throw (IOException) new FileSystemException(where, null, "FTP connection failed: " + e).initCause(e);
+        }
+    }
+
+    /** The JDK's default trust manager (its cacerts, or javax.net.ssl.trustStore). */
+    private static javax.net.ssl.X509TrustManager jdkTrustManager() throws IOException {
+        try {
+            javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                    javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init((java.security.KeyStore) null);
+            for (javax.net.ssl.TrustManager tm : tmf.getTrustManagers()) {
+                if (tm instanceof javax.net.ssl.X509TrustManager x509) {
+                    return x509;
+                }
+            }
+            throw new IOException("the JDK has no X.509 trust manager");
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IOException("the JDK's trust store cannot be read: " + e.getMessage(), e);
         }
     }
 

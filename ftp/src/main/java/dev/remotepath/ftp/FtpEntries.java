@@ -61,9 +61,9 @@ final class FtpEntries {
                 case "size" -> size = number(value, line);
                 case "modify" -> {
                     modify = time(value, line);
-                    int dot = value.indexOf('.');
-                    precision = dot < 0 ? Duration.ofSeconds(1)
-                            : Duration.ofNanos((long) Math.pow(10, 9 - Math.min(9, value.length() - dot - 1)));
+                    // A second, whatever digits follow: MFMT sets whole seconds, and a server that
+                    // shows milliseconds (MINA) then shows .000 for a time that was truncated
+                    precision = Duration.ofSeconds(1);
                 }
                 case "unix.mode" -> {
                     try {

@@ -604,12 +604,21 @@ public class PathSyncerTest {
         root.setLastModifiedTime(T0.minusSeconds(86_400L * 100));
     }
 
+    /**
+     * Whether the servers under test set directories' times as they do files'. A test overrides
+     * this for a server whose backend documents that it cannot (MINA FtpServer's MFMT sets files only).
+     */
+    protected boolean serversSetDirectoryTimes() {
+        return true;
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("pairs")
     void directoriesGetTheirSourceTimesOnceTheirContentsAreWritten(Backend from, Backend to) throws Exception {
         roots(from, to);
         org.junit.jupiter.api.Assumptions.assumeTrue(dev.remotepath.tree.FileTransfer.keepsDirectoryTimes(dst.fileSystem()),
                 "the target has no directory times to set");
+        org.junit.jupiter.api.Assumptions.assumeTrue(serversSetDirectoryTimes(), "the test server sets files' times only");
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 !src.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.IMPLICIT_DIRECTORIES),
                 "the source has no directory times");
