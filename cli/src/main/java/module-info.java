@@ -10,6 +10,7 @@ module dev.remotepath.cli {
     requires dev.remotepath.s3;
     requires dev.remotepath.azure;
     requires dev.remotepath.webdav;
+    requires dev.remotepath.ftp;
     requires dev.remotepath.archive;
     requires org.apache.sshd.osgi;
     requires org.apache.sshd.sftp;

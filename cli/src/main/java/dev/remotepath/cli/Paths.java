@@ -222,6 +222,10 @@ final class Paths {
             java.net.URI uri = java.net.URI.create(arg);
             return RemotePaths.get(WebDavCredentials.withoutUser(uri), webdavOptions(options, uri));
         }
+        if ((arg.regionMatches(true, 0, "ftp:", 0, 4) || arg.regionMatches(true, 0, "ftps:", 0, 5)) && options != null) {
+            java.net.URI uri = java.net.URI.create(arg);
+            return RemotePaths.get(uri, ftpOptions(options, uri));
+        }
         if ((arg.regionMatches(true, 0, "http:", 0, 5) || arg.regionMatches(true, 0, "https:", 0, 6)) && options != null) {
             return RemotePaths.get(java.net.URI.create(arg), httpOptions(options));
         }
@@ -239,6 +243,19 @@ final class Paths {
             b.requestTimeout(r.timeout).idleTimeout(r.timeout);
         }
         WebDavCredentials.apply(b, uri, System.getenv());
+        return b.build();
+    }
+
+    /**
+     * FTP options from the flags; the password from {@value FtpCredentials#PASSWORD_ENV} or a
+     * prompt when the URI names a user other than {@code anonymous}; never a flag.
+     */
+    static dev.remotepath.ftp.FtpOptions ftpOptions(Rpath r, java.net.URI uri) throws IOException {
+        dev.remotepath.ftp.FtpOptions.Builder b = dev.remotepath.ftp.FtpOptions.builder();
+        if (r.timeout != null) {
+            b.readTimeout(r.timeout);
+        }
+        FtpCredentials.apply(b, uri, System.getenv());
         return b.build();
     }
 

@@ -112,8 +112,8 @@ public final class Rpath {
                 .flag(() -> azPerDirectoryListing = true, "Azure: list trees one directory at a time instead of "
                         + "flat (Azurite, whose flat listing pages cost more the larger the tree).",
                         "--az-per-directory-listing")
-                .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP: the longest a server may "
-                        + "take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
+                .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP, WebDAV, FTP: the longest "
+                        + "a server may take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),
                         "HTTP: the longest a whole index page may take to arrive (default 2m).", "--http-listing-timeout")
                 .option("SIZE", v -> httpMaxIndexBytes = Syntax.toSize(v),

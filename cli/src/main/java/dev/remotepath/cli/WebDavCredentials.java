@@ -27,10 +27,7 @@ final class WebDavCredentials {
         if (uri.getRawUserInfo() == null) {
             return uri;
         }
-        if (uri.getRawUserInfo().contains(":")) {
-            throw new InvalidPathException(uri.getScheme() + "://…", "a password in the URI is not accepted (it would "
-                    + "end up in logs and the shell's history): set " + PASSWORD_ENV + " or answer the prompt");
-        }
+        Passwords.refuseInUri(uri, PASSWORD_ENV);
         try {
             return new URI(uri.getScheme() + "://" + uri.getRawAuthority().substring(uri.getRawAuthority().indexOf('@') + 1)
                     + (uri.getRawPath() == null ? "" : uri.getRawPath()));
@@ -49,15 +46,6 @@ final class WebDavCredentials {
         if (user == null || user.isEmpty()) {
             return; // anonymous
         }
-        String password = env.get(PASSWORD_ENV);
-        if (password == null && System.console() != null) {
-            char[] typed = System.console().readPassword("WebDAV password for %s@%s: ", user, uri.getHost());
-            password = typed == null ? null : new String(typed);
-        }
-        if (password == null) {
-            throw new java.nio.file.AccessDeniedException(withoutUser(uri).toString(), null, "no password for " + user
-                    + ": set " + PASSWORD_ENV + " (no terminal to ask at)");
-        }
-        b.password(user, password);
+        b.password(user, Passwords.of("WebDAV", user, uri, env, PASSWORD_ENV));
     }
 }

@@ -41,9 +41,9 @@ class DocsExamplesTest {
             return file.getFileName() + ":" + line;
         }
 
-        /** Needs a server: an sftp, s3, az, http(s) or webdav(s) URI in a string. */
+        /** Needs a server: an sftp, s3, az, http(s) webdav(s) or ftp(s) URI in a string. */
         boolean needsServer() {
-            return code.matches("(?s).*\"(sftp|s3|az|https?|webdavs?)://.*");
+            return code.matches("(?s).*\"(sftp|s3|az|https?|webdavs?|ftps?)://.*");
         }
     }
 

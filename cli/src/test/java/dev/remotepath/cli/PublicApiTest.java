@@ -46,6 +46,7 @@ class PublicApiTest {
             Map.entry("s3", List.of("dev.remotepath.s3")),
             Map.entry("azure", List.of("dev.remotepath.azure")),
             Map.entry("webdav", List.of("dev.remotepath.webdav")),
+            Map.entry("ftp", List.of("dev.remotepath.ftp")),
             Map.entry("archive", List.of("dev.remotepath.archive")),
             Map.entry("micrometer", List.of("dev.remotepath.micrometer")),
             Map.entry("nio", List.of("dev.remotepath.nio")),
@@ -53,7 +54,7 @@ class PublicApiTest {
 
     /** Client libraries whose types must not appear in the public API (a version bump of theirs would break ours). */
     static final List<String> CLIENT_LIBRARIES = List.of("software.amazon.", "org.apache.sshd.", "net.schmizz.",
-            "com.hierynomus.", "org.eclipse.jetty.", "com.azure.", "reactor.", "io.netty.");
+            "com.hierynomus.", "org.eclipse.jetty.", "com.azure.", "reactor.", "io.netty.", "org.apache.commons.net.");
 
     /**
      * Where a client library's type may still cross the API, each with its reason (docs/api.md):

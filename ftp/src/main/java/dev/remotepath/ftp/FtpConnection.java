@@ -104,7 +104,8 @@ final class FtpConnection implements Closeable {
             if (!FTPReply.isPositiveCompletion(client.getReplyCode())) {
                 throw new FileSystemException(where, null, "the server refused the connection: " + reply(client));
             }
-            String password = options.password().orElse(at.user().equals("anonymous") ? "remotepath@" : "");
+            String password = options.password().orElse(
+                    at.user().equalsIgnoreCase("anonymous") || at.user().equalsIgnoreCase("ftp") ? "remotepath@" : "");
             if (!client.login(at.user(), password)) {
                 throw new AccessDeniedException(where, null, "login as " + at.user() + " refused: " + reply(client));
             }
