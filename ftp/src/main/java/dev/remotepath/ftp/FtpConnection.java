@@ -31,6 +31,7 @@ final class FtpConnection implements Closeable {
     }
 
     final FTPClient client;
+    private final ControlReplies replies;
     /** Reads {@code LIST} lines, as {@code SYST} says the server writes them. */
     final FTPFileEntryParser listParser;
     /** Whether {@code LIST} takes {@code -a} (Unix servers: without it dot files are left out). */
@@ -57,10 +58,11 @@ final class FtpConnection implements Closeable {
     /** The working directory a {@code CWD} left this connection in (one thread uses it at a time). */
     String cwd = "/";
 
-    private FtpConnection(FTPClient client, FTPFileEntryParser listParser, boolean listAll, boolean minaMlsd, boolean keepsEdgeSpaces,
-            boolean mlst, boolean mfmt, boolean rest, boolean size, boolean mdtm,
-            boolean utf8) {
+    private FtpConnection(FTPClient client, ControlReplies replies, FTPFileEntryParser listParser, boolean listAll,
+            boolean minaMlsd, boolean keepsEdgeSpaces, boolean mlst, boolean mfmt, boolean rest, boolean size,
+            boolean mdtm, boolean utf8) {
         this.client = client;
+        this.replies = replies;
         this.listParser = listParser;
         this.listAll = listAll;
         this.minaMlsd = minaMlsd;
@@ -88,6 +90,9 @@ final class FtpConnection implements Closeable {
         } else {
             client = new DataClients.Plain();
         }
+        ControlReplies replies = new ControlReplies(options.readTimeout().multipliedBy(10));
+        client.setSocketFactory(replies);
+        client.addProtocolCommandListener(replies);
         client.setConnectTimeout(millis(options.connectTimeout()));
         client.setDefaultTimeout(millis(options.readTimeout()));
         client.setDataTimeout(options.readTimeout());
@@ -136,8 +141,9 @@ final class FtpConnection implements Closeable {
             String[] mlstFacts = client.featureValues("MLST");
             boolean minaMlsd = mlstFacts != null && mlstFacts.length == 1 && mlstFacts[0].equals("Size;Modify;Type;Perm");
             boolean keepsEdgeSpaces = !minaMlsd && (mlstFacts == null || !String.join(";", mlstFacts).contains("sizd*"));
-            return new FtpConnection(client, parser, key.equals(FTPClientConfig.SYST_UNIX), minaMlsd, keepsEdgeSpaces, client.hasFeature("MLST"), client.hasFeature("MFMT"),
-                    client.hasFeature("REST", "STREAM"), client.hasFeature("SIZE"), client.hasFeature("MDTM"), utf8);
+            return new FtpConnection(client, replies, parser, key.equals(FTPClientConfig.SYST_UNIX), minaMlsd,
+                    keepsEdgeSpaces, client.hasFeature("MLST"), client.hasFeature("MFMT"), client.hasFeature("REST", "STREAM"),
+                    client.hasFeature("SIZE"), client.hasFeature("MDTM"), utf8);
         } catch (IOException | RuntimeException e) {
             disconnect(client);
             if (e instanceof FileSystemException) {
@@ -146,8 +152,17 @@ final class FtpConnection implements Closeable {
             if (e instanceof javax.net.ssl.SSLException) {
                 throw (IOException) new FileSystemException(where, null, "TLS failed: " + e.getMessage()).initCause(e);
             }
-            throw (IOException) new FileSystemException(where, null, "FTP connection failed: " + e).initCause(e);
+            throw (IOException) new FileSystemException(where, null, "FTP connection failed: " + describe(e)).initCause(e);
         }
+    }
+
+    /** {@code e}, and its root cause where Commons Net wrapped it (a bound's own words say more). */
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? e.toString() : e + " (" + root + ")";
     }
 
     /** The JDK's default trust manager (its cacerts, or javax.net.ssl.trustStore). */
@@ -199,6 +214,15 @@ final class FtpConnection implements Closeable {
     /** Opens the data connection of {@code command arg} (RETR, MLSD, LIST); null where refused. */
     java.io.InputStream openData(String command, String arg) throws IOException {
         return ((DataClients.DataOpener) client).openData(command, arg);
+    }
+
+    /**
+     * Waits for the final reply of the transfer now ending, within a fresh reply bound (the
+     * transfer itself may have taken longer than one): whether it was positive.
+     */
+    boolean completeTransfer() throws IOException {
+        replies.expect();
+        return client.completePendingCommand();
     }
 
     /** Since when the connection has been idle ({@link System#nanoTime()}). */

@@ -63,7 +63,7 @@ final class FtpListings {
             throw notListable(fs, c, directory, command);
         }
         byte[] body = read(c, in, directory, command);
-        if (!c.client.completePendingCommand()) {
+        if (!c.completeTransfer()) {
             IOException e = FtpErrors.of(command, c.client.getReplyCode(), FtpConnection.reply(c.client), directory);
             throw new FileSystemException(directory.toString(), null, "the listing was cut short: " + e.getMessage());
         }

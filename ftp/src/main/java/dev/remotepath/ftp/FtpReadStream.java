@@ -110,7 +110,7 @@ final class FtpReadStream extends InputStream implements StatReportingStream {
         ended = true;
         try {
             data.close();
-            if (!connection.client.completePendingCommand()) {
+            if (!connection.completeTransfer()) {
                 healthy = connection.client.isConnected();
                 throw FtpErrors.of("RETR", connection.client.getReplyCode(), FtpConnection.reply(connection.client), file);
             }

@@ -66,7 +66,7 @@ final class FtpWriteStream extends OutputStream {
         IOException failure = null;
         try {
             data.close();
-            if (!connection.client.completePendingCommand()) {
+            if (!connection.completeTransfer()) {
                 failure = FtpErrors.of(command, connection.client.getReplyCode(), FtpConnection.reply(connection.client), file);
                 if (connection.client.getReplyCode() / 100 == 5) {
                     healthyAfterRefusal = true;

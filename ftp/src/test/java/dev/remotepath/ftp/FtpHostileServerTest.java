@@ -147,6 +147,20 @@ class FtpHostileServerTest {
     }
 
     @Test
+    void aTricklingGreetingFailsWithinTenReadTimeouts() {
+        server.trickleGreeting = Duration.ofMillis(100);
+        assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> root().resolve("d").list()))
+                .isInstanceOf(FileSystemException.class).hasMessageContaining("trickles");
+    }
+
+    @Test
+    void anEndlessMultiLineReplyIsCutOffBeforeItFillsMemory() {
+        server.endlessFeat = true;
+        assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> root().resolve("d").list()))
+                .isInstanceOf(FileSystemException.class).hasMessageContaining("longer than");
+    }
+
+    @Test
     void aDownloadShorterThanItsSizeFailsAndLeavesNoFileBehind() throws Exception {
         server.facts.put("/f", "type=file;size=10;modify=20240101000000;");
         server.data.put("RETR /f", ScriptedFtpServer.Data.of("12345"));

@@ -45,6 +45,10 @@ final class ScriptedFtpServer implements AutoCloseable {
     final Map<String, Data> data = new ConcurrentHashMap<>();
     volatile boolean mlst = true;
     volatile boolean greet = true;
+    /** Sends the greeting a byte per period, for ever. */
+    volatile Duration trickleGreeting;
+    /** Answers FEAT with an endless multi-line reply. */
+    volatile boolean endlessFeat;
     /** The address a {@code PASV} answer names (the data socket is always on 127.0.0.1). */
     volatile String passiveAddress = "127,0,0,1";
 
@@ -80,6 +84,14 @@ final class ScriptedFtpServer implements AutoCloseable {
                 return;
             }
             OutputStream out = s.getOutputStream();
+            if (trickleGreeting != null) {
+                out.write("220-".getBytes(StandardCharsets.UTF_8));
+                for (;;) {
+                    Thread.sleep(trickleGreeting);
+                    out.write('.');
+                    out.flush();
+                }
+            }
             BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
             send(out, "220 scripted");
             ServerSocket passive = null;
@@ -93,8 +105,16 @@ final class ScriptedFtpServer implements AutoCloseable {
                     case "PASS" -> send(out, "230 logged in");
                     case "TYPE", "OPTS", "NOOP" -> send(out, "200 ok");
                     case "SYST" -> send(out, "215 UNIX Type: L8");
-                    case "FEAT" -> send(out, "211-Features:\r\n" + (mlst ? " MLST type*;size*;modify*;\r\n" : "")
+                    case "FEAT" -> {
+                        if (endlessFeat) {
+                            byte[] featLine = "211- FEATURE-WITHOUT-END\r\n".getBytes(StandardCharsets.UTF_8);
+                            for (;;) {
+                                out.write(featLine);
+                            }
+                        }
+                        send(out, "211-Features:\r\n" + (mlst ? " MLST type*;size*;modify*;\r\n" : "")
                             + " SIZE\r\n MDTM\r\n REST STREAM\r\n UTF8\r\n211 End");
+                    }
                     case "PWD" -> send(out, "257 \"" + cwd + "\"");
                     case "CWD" -> {
                         String to = arg.startsWith("/") ? arg : cwd + arg;
