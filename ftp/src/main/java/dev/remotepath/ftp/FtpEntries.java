@@ -166,14 +166,32 @@ final class FtpEntries {
         }
         Calendar c = f.getTimestamp();
         if (c != null) {
-            Duration precision = c.isSet(Calendar.SECOND) ? Duration.ofSeconds(1)
-                    : c.isSet(Calendar.MINUTE) ? Duration.ofMinutes(1)
-                    : c.isSet(Calendar.HOUR_OF_DAY) ? Duration.ofHours(1) : Duration.ofDays(1);
-            b.lastModified(c.toInstant(), precision);
+            b.lastModified(c.toInstant(), listPrecision(f));
         }
         String name = f.getName();
         boolean selfOrParent = type == FileType.DIRECTORY && (name.equals(".") || name.equals(".."));
         return new Entry(name, b.build(), selfOrParent);
+    }
+
+    private static final java.util.regex.Pattern SECONDS = java.util.regex.Pattern.compile("\\b\\d{1,2}:\\d{2}:\\d{2}\\b");
+    private static final java.util.regex.Pattern MINUTES = java.util.regex.Pattern.compile("\\b\\d{1,2}:\\d{2}");
+
+    /**
+     * How precise a LIST line's time is, read from the line itself: a time of day with seconds,
+     * one with minutes (a Unix listing's files of the last six months, DOS and IIS lines), or a
+     * date alone (older Unix files: their day). The parsed Calendar cannot say: Commons Net
+     * computes every field of it while parsing. The name (and a link's target) is cut off first,
+     * so a file called {@code 12:30} does not count.
+     */
+    static Duration listPrecision(FTPFile f) {
+        String raw = f.getRawListing() == null ? "" : f.getRawListing();
+        if (f.getLink() != null && raw.endsWith(" -> " + f.getLink())) {
+            raw = raw.substring(0, raw.length() - f.getLink().length() - 4);
+        }
+        int at = raw.lastIndexOf(f.getName());
+        String meta = at > 0 ? raw.substring(0, at) : raw;
+        return SECONDS.matcher(meta).find() ? Duration.ofSeconds(1)
+                : MINUTES.matcher(meta).find() ? Duration.ofMinutes(1) : Duration.ofDays(1);
     }
 
     /** A server's line for a message: cut short, control characters shown as '?'. */

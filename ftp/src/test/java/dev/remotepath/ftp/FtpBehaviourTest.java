@@ -146,4 +146,61 @@ class FtpBehaviourTest {
             target.fileSystem().close();
         }
     }
+
+    /**
+     * vsftpd as a source: its LIST times are minutes for this year's files and days for older
+     * ones, and each entry says so; a resync copies nothing, then exactly what changed, and a
+     * file gone from the server goes from the mirror. (The shared sync cases seed their source
+     * through the backend, which cannot set times on vsftpd, so this is its ftp → mem pair.)
+     */
+    @Test
+    void aSyncFromAServerWithOnlyListListingsCopiesOnlyWhatChanged() throws Exception {
+        Path root = newRoot();
+        Path pub = Files.createDirectories(root.resolve("pub/tree/sub"));
+        Files.writeString(pub.getParent().resolve("a.txt"), "alpha");
+        Files.write(pub.resolve("b.bin"), new byte[70_000]);
+        Files.setLastModifiedTime(pub.getParent().resolve("a.txt"), FileTime.from(Instant.now().minusSeconds(7200)));
+        Files.setLastModifiedTime(pub.resolve("b.bin"), FileTime.from(Instant.parse("2024-02-29T13:37:42Z")));
+        try (FtpServers.Running server = FtpServers.start("vsftpd", root, work, FtpServers.Tls.NONE)) {
+            RemotePath source = RemotePaths.get(URI.create(server.base() + "/tree/"), server.options().build());
+            RemotePath mirror = RemotePaths.get("mem://vsftpd-mirror-" + UUID.randomUUID() + "/m/");
+            assertThat(source.resolve("sub").list(dev.remotepath.spi.ListDetail.FILE_STATS).getFirst().stat().lastModifiedPrecision())
+                    .isEqualTo(java.time.Duration.ofDays(1));
+            assertThat(source.list(dev.remotepath.spi.ListDetail.FILE_STATS).stream().filter(e -> e.name().equals("a.txt")).findFirst().orElseThrow().stat()
+                    .lastModifiedPrecision()).isEqualTo(java.time.Duration.ofMinutes(1));
+
+            SyncReport first = PathSyncer.builder(source, mirror).deleteExtraneous(true).build().run();
+            assertThat(first.filesCopied()).as(first.toString()).isEqualTo(2);
+            assertThat(mirror.resolve("sub/b.bin").readAllBytes()).isEqualTo(new byte[70_000]);
+            SyncReport again = PathSyncer.builder(source, mirror).deleteExtraneous(true).build().run();
+            assertThat(again.filesCopied()).as(again.toString()).isZero();
+
+            Files.writeString(pub.getParent().resolve("a.txt"), "alpha, again");
+            Files.setLastModifiedTime(pub.getParent().resolve("a.txt"), FileTime.from(Instant.now().minusSeconds(3600)));
+            Files.delete(pub.resolve("b.bin"));
+            SyncReport changed = PathSyncer.builder(source, mirror).deleteExtraneous(true).build().run();
+            assertThat(changed.filesCopied()).as(changed.toString()).isEqualTo(1);
+            assertThat(changed.filesDeleted()).isEqualTo(1);
+            assertThat(mirror.resolve("a.txt").readString()).isEqualTo("alpha, again");
+            assertThat(mirror.resolve("sub/b.bin").exists()).isFalse();
+            mirror.fileSystem().close();
+            source.fileSystem().close();
+        }
+    }
+
+    /** Active mode (PORT): the server connects back to this machine for each transfer. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"proftpd", "mina"})
+    void activeModeReadsWritesAndLists(String name) throws Exception {
+        Path root = newRoot();
+        try (FtpServers.Running server = FtpServers.start(name, root, work, FtpServers.Tls.NONE)) {
+            RemotePath dir = RemotePaths.get(URI.create(server.base() + "/active/"), server.options().passive(false).build());
+            dir.createDirectories();
+            dir.resolve("x.txt").writeString("over a PORT connection");
+            assertThat(dir.list()).extracting(e -> e.name()).containsExactly("x.txt");
+            assertThat(dir.resolve("x.txt").readString()).isEqualTo("over a PORT connection");
+            assertThat(Files.readString(root.resolve("active/x.txt"))).isEqualTo("over a PORT connection");
+            dir.fileSystem().close();
+        }
+    }
 }

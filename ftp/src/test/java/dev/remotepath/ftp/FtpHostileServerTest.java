@@ -99,6 +99,35 @@ class FtpHostileServerTest {
                 .hasMessageContaining("this is not a listing line");
     }
 
+    /** Windows/IIS (DOS-style) and Unix LIST lines, each time with the precision its line shows. */
+    @Test
+    void listLinesOfWindowsAndUnixServersAreReadWithTheirPrecision() throws Exception {
+        server.mlst = false;
+        server.syst = "Windows_NT";
+        server.data.put("LIST /d", ScriptedFtpServer.Data.of("01-01-24  10:30AM       <DIR>          sub dir\r\n"
+                + "02-29-24  01:37PM                    5 my file.txt\r\n"));
+        var entries = root().resolve("d").list(dev.remotepath.spi.ListDetail.FILE_STATS);
+        assertThat(entries).extracting(e -> e.name()).containsExactly("my file.txt", "sub dir");
+        assertThat(entries.get(1).isDirectory()).isTrue();
+        var file = entries.get(0).stat();
+        assertThat(file.size()).hasValue(5);
+        assertThat(file.lastModified()).contains(java.time.Instant.parse("2024-02-29T13:37:00Z"));
+        assertThat(file.lastModifiedPrecision()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void aUnixListLineOfAnOldFileIsPreciseToTheDayWhateverItsName() throws Exception {
+        server.mlst = false;
+        server.data.put("LIST /d", ScriptedFtpServer.Data.of("total 1\r\n"
+                + "-rw-r--r--    1 ftp      ftp             5 Feb 29  2024 12:30\r\n"
+                + "lrwxrwxrwx    1 ftp      ftp             5 Feb 29  2024 l -> 10:15:00\r\n"));
+        var entries = root().resolve("d").list(dev.remotepath.spi.ListDetail.FILE_STATS);
+        assertThat(entries).extracting(e -> e.name()).containsExactly("12:30", "l");
+        for (var e : entries) {
+            assertThat(e.stat().lastModifiedPrecision()).as(e.name()).isEqualTo(Duration.ofDays(1));
+        }
+    }
+
     @Test
     void anMlsdLineWithoutFactsFailsTheListing() {
         server.data.put("MLSD /d", ScriptedFtpServer.Data.of(GOOD + "garbage-without-a-space\r\n"));

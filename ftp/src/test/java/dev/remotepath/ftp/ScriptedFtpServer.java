@@ -45,6 +45,8 @@ final class ScriptedFtpServer implements AutoCloseable {
     final Map<String, Data> data = new ConcurrentHashMap<>();
     volatile boolean mlst = true;
     volatile boolean greet = true;
+    /** What SYST answers (it picks the client's LIST parser). */
+    volatile String syst = "UNIX Type: L8";
     /** Sends the greeting a byte per period, for ever. */
     volatile Duration trickleGreeting;
     /** Answers FEAT with an endless multi-line reply. */
@@ -104,7 +106,7 @@ final class ScriptedFtpServer implements AutoCloseable {
                     case "USER" -> send(out, "331 password please");
                     case "PASS" -> send(out, "230 logged in");
                     case "TYPE", "OPTS", "NOOP" -> send(out, "200 ok");
-                    case "SYST" -> send(out, "215 UNIX Type: L8");
+                    case "SYST" -> send(out, "215 " + syst);
                     case "FEAT" -> {
                         if (endlessFeat) {
                             byte[] featLine = "211- FEATURE-WITHOUT-END\r\n".getBytes(StandardCharsets.UTF_8);
