@@ -2,6 +2,7 @@ package dev.remotepath.ftp;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import javax.net.ssl.SSLContext;
 import org.apache.commons.net.ftp.FTPClient;
 import org.apache.commons.net.ftp.FTPSClient;
@@ -19,12 +20,27 @@ final class DataClients {
     /** Opens {@code command arg}'s data connection; null where the server refused it (see the reply code). */
     interface DataOpener {
         InputStream openData(String command, String arg) throws IOException;
+
+        /** The data connection opened last; null before the first. */
+        Socket lastDataSocket();
     }
 
     static final class Plain extends FTPClient implements DataOpener {
+        private Socket last;
+
         @Override
         public InputStream openData(String command, String arg) throws IOException {
             return _retrieveFileStream(command, arg);
+        }
+
+        @Override
+        protected Socket _openDataConnection_(String command, String arg) throws IOException {
+            return last = super._openDataConnection_(command, arg);
+        }
+
+        @Override
+        public Socket lastDataSocket() {
+            return last;
         }
     }
 
@@ -37,9 +53,21 @@ final class DataClients {
             super("TLS", implicit);
         }
 
+        private Socket last;
+
         @Override
         public InputStream openData(String command, String arg) throws IOException {
             return _retrieveFileStream(command, arg);
+        }
+
+        @Override
+        protected Socket _openDataConnection_(String command, String arg) throws IOException {
+            return last = super._openDataConnection_(command, arg);
+        }
+
+        @Override
+        public Socket lastDataSocket() {
+            return last;
         }
     }
 }

@@ -225,6 +225,34 @@ final class FtpConnection implements Closeable {
         return client.completePendingCommand();
     }
 
+    /**
+     * Ends an upload's data connection. Over TLS, the close is announced first ({@code
+     * close_notify}) and what the server has sent meanwhile is read: a TLS 1.3 server's
+     * session tickets, left unread, turn the socket's close into a reset, and vsftpd then
+     * fails the upload ("426 Failure reading network stream") though every byte was sent.
+     * The tickets come right after the handshake; the read waits 50 ms at most for them or the
+     * server's own close (ProFTPD waits for the client's close instead, and every upload would
+     * pay the wait).
+     */
+    void endUpload(java.io.OutputStream data) throws IOException {
+        data.flush();
+        java.net.Socket s = ((DataClients.DataOpener) client).lastDataSocket();
+        if (s instanceof javax.net.ssl.SSLSocket && !s.isClosed()) {
+            try {
+                s.shutdownOutput();
+                s.setSoTimeout(50);
+                java.io.InputStream in = s.getInputStream();
+                byte[] rest = new byte[4096];
+                while (in.read(rest) >= 0) {
+                    // discarded: nothing but TLS records is owed on an upload's connection
+                }
+            } catch (IOException ignored) {
+                // read what was there; the server closed, or waits for us: the transfer's final reply decides
+            }
+        }
+        data.close();
+    }
+
     /** Since when the connection has been idle ({@link System#nanoTime()}). */
     long idleSince() {
         return idleSince;

@@ -264,10 +264,7 @@ public final class FtpFileSystem implements RemoteFileSystem {
 
     @Override
     public InputStream openRead(RemotePath file, long offset, long length) throws IOException {
-        state.requireOpen();
-        FtpConnection c = pool.lease();
-        boolean handedOver = false;
-        try {
+        return openStream("RETR", file, c -> {
             FileStat st = find(c, file).orElseThrow(() -> new NoSuchFileException(file.toString()));
             if (st.isDirectory()) {
                 throw new IsDirectoryException(file.toString());
@@ -275,7 +272,6 @@ public final class FtpFileSystem implements RemoteFileSystem {
             long size = st.size().orElse(-1);
             if (size >= 0 && offset >= size) {
                 streamOpened();
-                handedOver = true;
                 pool.release(c, true);
                 return FtpReadStream.empty(this);
             }
@@ -289,19 +285,28 @@ public final class FtpFileSystem implements RemoteFileSystem {
                 throw refused(c, "RETR", file);
             }
             streamOpened();
-            handedOver = true;
             return new FtpReadStream(this, pool, c, in, file, st, length, size < 0 ? -1 : size - offset);
+        });
+    }
+
+    /** Opens a stream on a leased connection; from then on the stream owns it (or has released it). */
+    private interface StreamOpening<S> {
+        S open(FtpConnection c) throws IOException;
+    }
+
+    /** Leases a connection for {@code opening}, and takes it back (dropped if broken) where opening fails. */
+    private <S> S openStream(String command, RemotePath file, StreamOpening<S> opening) throws IOException {
+        state.requireOpen();
+        FtpConnection c = pool.lease();
+        try {
+            return opening.open(c);
         } catch (FileSystemException e) {
-            if (!handedOver) {
-                pool.release(c, c.client.isConnected());
-            }
+            pool.release(c, c.client.isConnected());
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (!handedOver) {
-                pool.release(c, false);
-            }
+            pool.release(c, false);
             if (e instanceof IOException io) {
-                throw FtpErrors.transport("RETR", file, io);
+                throw FtpErrors.transport(command, file, io);
             }
             throw (RuntimeException) e;
         }
@@ -315,9 +320,7 @@ public final class FtpFileSystem implements RemoteFileSystem {
         if (file.pathString().equals("/")) {
             throw new IsDirectoryException(file.toString());
         }
-        FtpConnection c = pool.lease();
-        boolean handedOver = false;
-        try {
+        return openStream("STOR", file, c -> {
             Optional<FileStat> existing = find(c, file);
             if (existing.isPresent() && existing.get().isDirectory()) {
                 throw new IsDirectoryException(file.toString());
@@ -332,22 +335,8 @@ public final class FtpFileSystem implements RemoteFileSystem {
                 throw parentProblem(c, file, append ? "APPE" : "STOR");
             }
             streamOpened();
-            handedOver = true;
             return new FtpWriteStream(this, pool, c, out, file, append ? "APPE" : "STOR");
-        } catch (FileSystemException e) {
-            if (!handedOver) {
-                pool.release(c, c.client.isConnected());
-            }
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            if (!handedOver) {
-                pool.release(c, false);
-            }
-            if (e instanceof IOException io) {
-                throw FtpErrors.transport("STOR", file, io);
-            }
-            throw (RuntimeException) e;
-        }
+        });
     }
 
     /** After a refusal: a missing parent, or a file where the parent should be, or the server's reason. */

@@ -65,7 +65,7 @@ final class FtpWriteStream extends OutputStream {
         }
         IOException failure = null;
         try {
-            data.close();
+            connection.endUpload(data);
             if (!connection.completeTransfer()) {
                 failure = FtpErrors.of(command, connection.client.getReplyCode(), FtpConnection.reply(connection.client), file);
                 if (connection.client.getReplyCode() / 100 == 5) {
