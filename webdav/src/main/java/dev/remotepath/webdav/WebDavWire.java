@@ -164,7 +164,17 @@ final class WebDavWire implements AutoCloseable {
             throw new SocketTimeoutException(method + " " + uri + ": no response within "
                     + options.requestTimeout().toSeconds() + " s (WebDavOptions.requestTimeout)");
         } catch (ExecutionException e) {
-            throw transportFailure(method, uri, e.getCause());
+            IOException failure = transportFailure(method, uri, e.getCause());
+            if (failure instanceof SocketTimeoutException) {
+                // The connection's idle timeout, the request's total timeout and our own wait
+                // can each fire first on a silent server: name every option that bounds it.
+                SocketTimeoutException t = new SocketTimeoutException(method + " " + uri + ": no response in time"
+                        + " (WebDavOptions.requestTimeout, idleTimeout"
+                        + (request.getTimeout() > 0 ? ", listingTimeout)" : ")"));
+                t.initCause(e.getCause());
+                throw t;
+            }
+            throw failure;
         }
     }
 
