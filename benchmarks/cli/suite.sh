@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The cli suite (issue #18): rpath as users run it, whole process, beside OpenSSH's sftp and
 # rclone in the same interleaved reps, medians printed as a table (docs/benchmarks.md).
-#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1az,t1dav,t1local,ls,archive]
+#   benchmarks/run --suite cli [--samples N] [--rows t2,small,t1sftp,t1s3,t1az,t1dav,t1ftp,t1local,ls,archive]
 # Starts its own loopback OpenSSH sshd (internal-sftp, key login) and s3proxy (transient and
 # filesystem providers, from the s3 module's test class path) on free ports, makes T1 (10,000
 # files of 0-8 KiB in 100 directories) and T2 (one 256 MiB file) under benchmarks/target/cli-bench,
 # and needs sshd, sftp, rclone and python3 (for the trees); the archive rows need zip and unzip,
-# the t1az rows Azurite (npm), the t1dav rows Apache httpd with mod_dav_fs.
+# the t1az rows Azurite (npm), the t1dav rows Apache httpd with mod_dav_fs, the t1ftp rows ProFTPD.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 samples=3
-rows=t2,small,t1sftp,t1s3,t1az,t1dav,t1local,ls,archive
+rows=t2,small,t1sftp,t1s3,t1az,t1dav,t1ftp,t1local,ls,archive
 while [ $# -gt 0 ]; do
   case $1 in
     --samples) samples=$2; shift 2 ;;
@@ -77,6 +77,10 @@ if [[ ",$rows," == *",t1dav,"* ]]; then
     s3pids="$s3pids $WEBDAV_PID"
     declare "DAVPORT_$server=$WEBDAV_PORT"
   done
+fi
+if [[ ",$rows," == *",t1ftp,"* ]]; then
+  start_ftp "$W/ftp"
+  s3pids="$s3pids $FTP_PID"
 fi
 # the emulator's published development account (not a secret)
 export AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:${AZURITE_PORT:-10000}/devstoreaccount1;"
@@ -162,6 +166,17 @@ for rep in $(seq "$samples"); do
     run az-noop-rpath "${R[@]}" sync "$T1" "az://bench-r$rep/rpath"
     run az-noop-rclone rclone sync --config /dev/null "$T1" "Z:bench-r$rep/rclone"
   fi
+  if has t1ftp; then
+    export RCLONE_CONFIG_F_TYPE=ftp RCLONE_CONFIG_F_HOST=127.0.0.1 RCLONE_CONFIG_F_PORT=$FTP_PORT \
+      RCLONE_CONFIG_F_USER=bench RCLONE_CONFIG_F_PASS="$(rclone obscure bench-pw)"
+    export RPATH_FTP_PASSWORD=bench-pw
+    run "ftp-first-rpath" "${R[@]}" sync "$T1" "ftp://bench@127.0.0.1:$FTP_PORT/rpath-r$rep"
+    run "ftp-first-rclone" rclone sync --config /dev/null "$T1" "F:rclone-r$rep"
+    run "ftp-noop-rpath" "${R[@]}" sync "$T1" "ftp://bench@127.0.0.1:$FTP_PORT/rpath-r$rep"
+    run "ftp-noop-rclone" rclone sync --config /dev/null "$T1" "F:rclone-r$rep"
+    [ "$(find "$W/ftp/root/rpath-r$rep" -type f | wc -l)" = 10000 ] \
+      || { echo "cli suite: the FTP mirror is incomplete" >&2; exit 1; }
+  fi
   if has t1dav; then
     for server in apache2 rclone; do
       port_var="DAVPORT_$server"
@@ -237,6 +252,10 @@ if has t1dav; then
     row "sync T1 first, local → WebDAV ($server) (vs rclone)" "dav-first-$server-rpath" "dav-first-$server-rclone"
     row "sync T1 no-op, local → WebDAV ($server) (vs rclone)" "dav-noop-$server-rpath" "dav-noop-$server-rclone"
   done
+fi
+if has t1ftp; then
+  row "sync T1 first, local → FTP (ProFTPD) (vs rclone)" ftp-first-rpath ftp-first-rclone
+  row "sync T1 no-op, local → FTP (ProFTPD) (vs rclone)" ftp-noop-rpath ftp-noop-rclone
 fi
 if has t1local; then
   row "sync T1 first, local → local (vs rclone)" local-first-rpath local-first-rclone

@@ -114,3 +114,44 @@ C
   WEBDAV_PID=$!
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$WEBDAV_PORT/" && break; sleep 0.1; done
 }
+
+# start_ftp DIR: ProFTPD on a free loopback port, user "bench" (password "bench-pw", in its own
+# AuthUserFile, as this user) chrooted to DIR/root, read-write, MFMT on. Sets FTP_PORT and FTP_PID.
+start_ftp() {
+  local dir=$1
+  FTP_PORT=$(free_port)
+  rm -rf "$dir"; mkdir -p "$dir/root"
+  local hash; hash=$(openssl passwd -6 bench-pw)
+  echo "bench:$hash:$(id -u):$(id -g)::$dir/root:/bin/sh" > "$dir/passwd"
+  echo "$(id -gn):x:$(id -g):" > "$dir/group"
+  chmod 600 "$dir/passwd" "$dir/group"
+  cat > "$dir/proftpd.conf" <<C
+ServerType standalone
+ServerName "remotepath-bench"
+Port $FTP_PORT
+DefaultAddress 127.0.0.1
+SocketBindTight on
+UseIPv6 off
+User $(id -un)
+Group $(id -gn)
+PidFile $dir/proftpd.pid
+ScoreboardFile $dir/proftpd.scoreboard
+DelayTable none
+WtmpLog off
+TransferLog none
+SystemLog $dir/proftpd.log
+UseReverseDNS off
+RootLogin on
+RequireValidShell off
+AuthOrder mod_auth_file.c
+AuthUserFile $dir/passwd
+AuthGroupFile $dir/group
+DefaultRoot ~
+AllowOverwrite on
+Umask 022
+MaxInstances 200
+C
+  /usr/sbin/proftpd -n -c "$dir/proftpd.conf" > "$dir/out.log" 2>&1 &
+  FTP_PID=$!
+  for _ in $(seq 100); do (exec 3<> "/dev/tcp/127.0.0.1/$FTP_PORT") 2> /dev/null && break; sleep 0.1; done
+}
