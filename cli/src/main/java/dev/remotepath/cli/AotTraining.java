@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * local commands that read (ls, stat), for the smallest cache: a fresh JVM maps every class
  * of its cache, and the copy and sync classes cost a 1,000-entry {@code ls -l} ~10 ms.
  * With {@code --webdav}, the local commands and the WebDAV ones ({@link AotWebDavTraining}), for
- * commands whose remote URIs are all WebDAV.
+ * commands whose remote URIs are all WebDAV; with {@code --ftp}, the local and the FTP ones
+ * ({@link AotFtpTraining}), for commands whose remote URIs are all FTP.
  */
 public final class AotTraining {
 
@@ -66,6 +67,9 @@ public final class AotTraining {
         run(sink, "--help");
         if (mode.equals("--webdav")) {
             AotWebDavTraining.run(work, sink, src);
+        }
+        if (mode.equals("--ftp")) {
+            AotFtpTraining.run(work, sink, src);
         }
         if (mode.equals("--sftp")) {
             AotSftpTraining.run(work, sink, src);

@@ -168,6 +168,31 @@ class LauncherTest {
     }
 
     @Test
+    void commandsWhoseRemoteUrisAreAllWebDavOrAllFtpGetTheirOwnCache() throws Exception {
+        for (String name : List.of("rpath-webdav.aot", "rpath-ftp.aot")) {
+            Path cache = root.resolve("cli/target/" + name);
+            Files.writeString(cache, "cache");
+            Files.setLastModifiedTime(cache, FileTime.from(Instant.now().plusSeconds(5)));
+        }
+        assertThat(cache(jvmArgs("ls", "webdav://h/dir/"))).endsWith("/rpath-webdav.aot");
+        assertThat(cache(jvmArgs("sync", "/t", "webdavs://h/t", "--delete"))).endsWith("/rpath-webdav.aot");
+        assertThat(cache(jvmArgs("ls", "ftp://u@h/dir"))).endsWith("/rpath-ftp.aot");
+        assertThat(cache(jvmArgs("cp", "ftps://u@h/a", "/a"))).endsWith("/rpath-ftp.aot");
+        assertThat(cache(jvmArgs("sync", "ftp://u@h/t", "file:///t"))).endsWith("/rpath-ftp.aot");
+        assertThat(cache(jvmArgs("cp", "ftp://u@h/a", "webdav://h/a"))).as("mixed").endsWith("/rpath-remote.aot");
+        assertThat(cache(jvmArgs("cp", "ftp://u@h/a", "sftp://h/a"))).as("mixed").endsWith("/rpath-remote.aot");
+        Files.delete(root.resolve("cli/target/rpath-ftp.aot"));
+        assertThat(cache(jvmArgs("ls", "ftp://u@h/dir"))).as("a build without it").endsWith("/rpath-remote.aot");
+    }
+
+    @Test
+    void noCommandWaitsAtExitForThreadsInNativeCode() throws Exception {
+        for (String[] args : List.of(new String[] {"ls", "/tmp"}, new String[] {"sync", "/t", "ftp://u@h/t"})) {
+            assertThat(jvmArgs(args)).as(String.join(" ", args)).contains("-XX:UserThreadWaitAttemptsAtExit=0");
+        }
+    }
+
+    @Test
     void anOptionValueIsNotTakenForTheCommand() throws Exception {
         List<String> jvm = jvmArgs("--known-hosts", "/etc/kh", "--sftp-client", "sshj", "cp", "/big", "sftp://h/big");
         assertThat(c1(jvm)).isFalse();
