@@ -205,17 +205,7 @@ final class AotFtpTraining {
                 }
             });
             String base = "ftp://anonymous@127.0.0.1:" + server.getLocalPort();
-            String file = local.resolve("dir0/file0.txt").toString();
-            AotTraining.run(sink, "mkdir", base + "/training");
-            AotTraining.run(sink, "sync", local.toString(), base + "/training/tree", "--json");
-            AotTraining.run(sink, "sync", local.toString(), base + "/training/tree");
-            AotTraining.run(sink, "ls", "-l", base + "/training/tree/");
-            AotTraining.run(sink, "ls", "--json", "-R", base + "/training/tree/dir0/");
-            AotTraining.run(sink, "stat", "--json", base + "/training/tree/dir0/file0.txt");
-            AotTraining.run(sink, "cp", file, base + "/training/one.txt");
-            AotTraining.run(sink, "cp", base + "/training/one.txt", work.resolve("one-ftp.txt").toString());
-            AotTraining.run(sink, "cat", base + "/training/one.txt");
-            AotTraining.run(sink, "rm", base + "/training/one.txt");
+            AotTraining.remoteCommands(sink, base, local, work);
             acceptor.interrupt();
         }
     }

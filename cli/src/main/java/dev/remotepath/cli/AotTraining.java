@@ -102,6 +102,27 @@ public final class AotTraining {
         }
     }
 
+    /**
+     * The commands every remote training runs against {@code base} (a server's root URI, no
+     * trailing slash) with {@code local} the training tree: a mkdir, two syncs, listings, a stat,
+     * copies up, within and down, a cat and an rm.
+     */
+    static void remoteCommands(OutputStream sink, String base, Path local, Path work) {
+        String file = local.resolve("dir0/file0.txt").toString();
+        String scheme = base.substring(0, base.indexOf(':'));
+        run(sink, "mkdir", base + "/training");
+        run(sink, "sync", local.toString(), base + "/training/tree", "--json");
+        run(sink, "sync", local.toString(), base + "/training/tree");
+        run(sink, "ls", "-l", base + "/training/tree/");
+        run(sink, "ls", "--json", "-R", base + "/training/tree/dir0/");
+        run(sink, "stat", "--json", base + "/training/tree/dir0/file0.txt");
+        run(sink, "cp", file, base + "/training/one.txt");
+        run(sink, "cp", base + "/training/one.txt", base + "/training/two.txt");
+        run(sink, "cp", base + "/training/one.txt", work.resolve("one-" + scheme + ".txt").toString());
+        run(sink, "cat", base + "/training/one.txt");
+        run(sink, "rm", base + "/training/two.txt");
+    }
+
     static void run(OutputStream sink, String... args) {
         int code = Rpath.execute(args, sink, sink);
         if (code != 0) {
