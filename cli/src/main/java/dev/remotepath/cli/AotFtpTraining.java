@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
-import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.stream.Stream;
@@ -68,6 +67,7 @@ final class AotFtpTraining {
                                     passive.close();
                                 }
                                 passive = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                                passive.setSoTimeout(30_000); // a client that never connects fails the build, never hangs it
                                 int port = passive.getLocalPort();
                                 reply(out, verb.equals("EPSV") ? "229 Entering Extended Passive Mode (|||" + port + "|)"
                                         : "227 Entering Passive Mode (127,0,0,1," + (port >> 8) + "," + (port & 255) + ")");
@@ -100,9 +100,8 @@ final class AotFtpTraining {
                             case "MDTM" -> reply(out, "213 " + FTP_TIME.format(Files.getLastModifiedTime(file(arg)).toInstant()));
                             case "MFMT" -> {
                                 String[] timeAndPath = arg.split(" ", 2);
-                                LocalDateTime t = LocalDateTime.parse(timeAndPath[0].substring(0, 14),
-                                        DateTimeFormatter.ofPattern("yyyyMMddHHmmss"));
-                                Files.setLastModifiedTime(file(timeAndPath[1]), FileTime.from(t.toInstant(ZoneOffset.UTC)));
+                                Files.setLastModifiedTime(file(timeAndPath[1]),
+                                        FileTime.from(FTP_TIME.parse(timeAndPath[0].substring(0, 14), java.time.Instant::from)));
                                 reply(out, "213 Modify=" + timeAndPath[0] + "; " + timeAndPath[1]);
                             }
                             case "RNFR" -> {
@@ -188,7 +187,7 @@ final class AotFtpTraining {
     static void run(Path work, OutputStream sink, Path local) throws Exception {
         Path root = Files.createDirectories(work.resolve("ftp")).toRealPath();
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread acceptor = Thread.ofPlatform().daemon().name("aot-ftp").start(() -> {
+            Thread.ofPlatform().daemon().name("aot-ftp").start(() -> {
                 while (!server.isClosed()) {
                     try {
                         Socket control = server.accept();
@@ -206,7 +205,6 @@ final class AotFtpTraining {
             });
             String base = "ftp://anonymous@127.0.0.1:" + server.getLocalPort();
             AotTraining.remoteCommands(sink, base, local, work);
-            acceptor.interrupt();
         }
     }
 }
