@@ -12,10 +12,13 @@ final class Filters {
 
     private final List<Glob> includes;
     private final List<Glob> excludes;
+    /** The roots' own path below the tree the globs were written for (empty: the roots themselves). */
+    private final List<String> prefix;
 
-    Filters(List<Glob> includes, List<Glob> excludes) {
+    Filters(List<Glob> includes, List<Glob> excludes, List<String> prefix) {
         this.includes = includes;
         this.excludes = excludes;
+        this.prefix = prefix;
     }
 
     /** False when there is nothing to filter, so callers skip building the path's parts. */
@@ -34,7 +37,13 @@ final class Filters {
     }
 
     /** Whether an entry is left alone on both sides (neither copied nor deleted). */
-    boolean ignored(List<String> parts, boolean directory) {
+    boolean ignored(List<String> relative, boolean directory) {
+        List<String> parts = relative;
+        if (!prefix.isEmpty()) {
+            parts = new java.util.ArrayList<>(prefix.size() + relative.size());
+            parts.addAll(prefix);
+            parts.addAll(relative);
+        }
         for (Glob g : excludes) {
             if (appliesTo(g, directory) && g.matchesFromRight(parts, true)) {
                 return true;

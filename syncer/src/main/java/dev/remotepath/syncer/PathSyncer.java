@@ -59,7 +59,7 @@ public final class PathSyncer {
     record Options(Comparison comparison, boolean deleteExtraneous, long maxDelete, boolean allowEmptySource,
             List<Glob> includes, List<Glob> excludes, SymlinkPolicy symlinks, int transfers,
             int checkers, Optional<ChecksumAlgorithm> checksumAlgorithm, SyncListener listener, boolean useServerModtime,
-            Retries retries, java.util.OptionalLong bandwidthLimit, int flatListingBudget) {
+            Retries retries, java.util.OptionalLong bandwidthLimit, int flatListingBudget, List<String> filterPrefix) {
     }
 
     private PathSyncer(RemotePath source, RemotePath target, Options options) {
@@ -94,6 +94,16 @@ public final class PathSyncer {
         return SyncRun.run(source, target, options);
     }
 
+    /**
+     * Whether this syncer's filters leave an entry alone on both sides (neither copied nor
+     * deleted), as the run decides it: {@code relativePath} is '/'-separated below the roots.
+     * A directory not ignored may still hold ignored entries.
+     */
+    public boolean ignores(String relativePath, boolean directory) {
+        Filters filters = new Filters(options.includes(), options.excludes(), options.filterPrefix());
+        return filters.active() && !relativePath.isEmpty() && filters.ignored(List.of(relativePath.split("/")), directory);
+    }
+
     public RemotePath source() {
         return source;
     }
@@ -121,6 +131,7 @@ public final class PathSyncer {
         private boolean useServerModtime;
         private int retries = Retries.DEFAULT_RETRIES;
         private long bandwidthLimit;
+        private List<String> filterPrefix = List.of();
 
         private Builder(RemotePath source, RemotePath target) {
             this.source = Objects.requireNonNull(source, "source");
@@ -276,6 +287,28 @@ public final class PathSyncer {
             return this;
         }
 
+        /**
+         * The roots are the subtree {@code relativePath} ({@code "a/b"}) of the trees the
+         * {@link #include} and {@link #exclude} globs were written for: each entry is matched as
+         * {@code a/b/} and its path below the roots, so anchored globs keep their meaning when
+         * one subtree of a larger mirror is synced on its own (SparkSync's shards). The caller
+         * checks that the filters do not leave the subtree itself out. Default: empty, the roots
+         * themselves.
+         */
+        public Builder filterPrefix(String relativePath) {
+            List<String> parts = new ArrayList<>();
+            for (String part : relativePath.split("/")) {
+                if (part.equals(".") || part.equals("..")) {
+                    throw new IllegalArgumentException("filterPrefix must be a plain relative path: " + relativePath);
+                }
+                if (!part.isEmpty()) {
+                    parts.add(part);
+                }
+            }
+            this.filterPrefix = List.copyOf(parts);
+            return this;
+        }
+
         public Builder listener(SyncListener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
@@ -290,7 +323,7 @@ public final class PathSyncer {
                     checkers, Optional.ofNullable(checksumAlgorithm), listener, useServerModtime,
                     new Retries(retries, RETRY_BACKOFF),
                     bandwidthLimit > 0 ? java.util.OptionalLong.of(bandwidthLimit) : java.util.OptionalLong.empty(),
-                    flatListingBudget));
+                    flatListingBudget, filterPrefix));
         }
     }
 }

@@ -23,6 +23,15 @@ public interface SyncListener {
     default void traversalFinished() {
     }
 
+    /**
+     * An extraneous entry to delete, or an entry whose type changed to replace, that the run
+     * leaves to its deletion phase (done, or refused, after every copy): called as the
+     * traversal finds it, before {@link #traversalFinished}. A sharded run (SparkSync) collects
+     * these to count deletions across shards before any is made.
+     */
+    default void deletionDeferred(SyncAction action) {
+    }
+
     default void progress(SyncAction action, long bytes) {
     }
 

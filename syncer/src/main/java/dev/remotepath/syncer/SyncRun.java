@@ -69,7 +69,7 @@ final class SyncRun {
         this.sourceRoot = source;
         this.targetRoot = target;
         this.options = options;
-        this.filters = new Filters(options.includes(), options.excludes());
+        this.filters = new Filters(options.includes(), options.excludes(), options.filterPrefix());
         boolean flat = options.flatListingBudget() > 0 && !filters.mayPruneDirectories();
         this.sourceFlat = flat ? new FlatListings(sourceRoot, options.flatListingBudget()) : null;
         this.targetFlat = flat ? new FlatListings(targetRoot, options.flatListingBudget()) : null;
@@ -359,8 +359,10 @@ final class SyncRun {
     private void extraneous(String rel, DirEntry t) {
         if (options.deleteExtraneous()) {
             changedHere();
-            deferred.add(new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY : SyncAction.Kind.DELETE_FILE,
-                    rel, Optional.empty(), t.path(), OptionalLong.empty(), "extraneous"));
+            SyncAction delete = new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY
+                    : SyncAction.Kind.DELETE_FILE, rel, Optional.empty(), t.path(), OptionalLong.empty(), "extraneous");
+            deferred.add(delete);
+            listener.deletionDeferred(delete);
         }
     }
 
@@ -505,8 +507,10 @@ final class SyncRun {
             return;
         }
         changedHere();
-        deferred.add(new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
-                s.stat().size(), "type changed: " + what));
+        SyncAction replace = new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
+                s.stat().size(), "type changed: " + what);
+        deferred.add(replace);
+        listener.deletionDeferred(replace);
     }
 
     /** A directory's listing, sorted, retried after a transient failure (listing is idempotent). */
