@@ -19,4 +19,6 @@ module dev.remotepath.cli {
 
     // A script engine links a binding's calls only through packages exported to everyone.
     exports dev.remotepath.cli.scripting;
+    // SyncCommandLine: rpath sync's arguments for other mains (SparkSyncMain).
+    exports dev.remotepath.cli;
 }

@@ -192,13 +192,18 @@ final class Paths {
     }
 
     private static RemotePath make(String arg) throws IOException {
+        return make(options, arg);
+    }
+
+    /** The path {@code arg} names, with {@code options}' backend flags (none: null). */
+    static RemotePath make(Rpath options, String arg) throws IOException {
         if (arg.isEmpty()) {
             // Not the working directory, as Path.of("") would make it: an empty argument is a mistake.
             throw new java.nio.file.InvalidPathException(arg, "empty path");
         }
         if (arg.regionMatches(true, 0, "zip:", 0, 4) || arg.regionMatches(true, 0, "tar:", 0, 4)) {
             // the archive's own URI gets this command's options too
-            RemotePath path = dev.remotepath.archive.ArchiveFileSystem.path(arg, Paths::make);
+            RemotePath path = dev.remotepath.archive.ArchiveFileSystem.path(arg, inner -> make(options, inner));
             // innermost first: a new archive inside a new archive is finished before the outer one
             for (var fs = path.fileSystem(); fs instanceof dev.remotepath.archive.NewArchiveFileSystem n;
                     fs = n.archive().fileSystem()) {

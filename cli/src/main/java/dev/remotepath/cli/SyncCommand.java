@@ -107,12 +107,7 @@ final class SyncCommand implements Command {
 
     private int printPlan(List<SyncAction> plan) {
         if (rpath.json) {
-            List<Object> actions = new ArrayList<>();
-            for (SyncAction a : plan) {
-                actions.add(Json.obj().put("action", a.kind().name().toLowerCase(Locale.ROOT)).put("path", a.relativePath())
-                        .put("size", a.size().isPresent() ? a.size().getAsLong() : null).put("reason", a.reason()));
-            }
-            rpath.out.println(Json.obj().put("dryRun", true).put("actions", actions));
+            rpath.out.println(planJson(plan));
         } else {
             for (SyncAction a : plan) {
                 rpath.out.printf("%-16s %s  (%s)%n", a.kind().name().toLowerCase(Locale.ROOT),
@@ -132,38 +127,64 @@ final class SyncCommand implements Command {
 
     private int printReport(SyncReport r) {
         if (rpath.json) {
-            List<Object> errors = new ArrayList<>();
-            for (SyncError e : r.errors()) {
-                errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation())
-                        .put("message", Hints.forCli(e.message()))
-                        .put("kind", e.exceptionType().map(Failures::kind).orElse("sync")));
-            }
-            rpath.out.println(Json.obj().put("filesCopied", r.filesCopied()).put("bytesCopied", r.bytesCopied())
-                    .put("filesSkipped", r.filesSkipped()).put("filesDeleted", r.filesDeleted())
-                    .put("directoriesCreated", r.directoriesCreated()).put("mtimesFixed", r.mtimesFixed())
-                    .put("errors", errors).put("contentBytesRead", r.contentBytesRead())
-                    .put("linksCreated", r.linksCreated()).put("linksSkipped", r.linksSkipped())
-                    .put("checksumsNative", r.checksumsNative()).put("checksumsStreamed", r.checksumsStreamed())
-                    .put("directoriesDeleted", r.directoriesDeleted())
-                    .put("refusal", r.refusal().map(Hints::forCli).orElse(null)).put("durationMs", r.duration().toMillis()));
+            rpath.out.println(reportJson(r));
         } else {
-            // Concatenated rather than formatted: Formatter's first use costs a fresh JVM ~8 ms.
-            rpath.out.println("copied " + r.filesCopied() + " file(s) (" + Progress.size(r.bytesCopied()) + "), skipped "
-                    + r.filesSkipped() + " unchanged, deleted " + r.filesDeleted()
-                    + (r.directoriesDeleted() > 0 ? " (and " + r.directoriesDeleted() + " director"
-                            + (r.directoriesDeleted() == 1 ? "y" : "ies") + ")" : "") + ", created " + r.directoriesCreated()
-                    + " director" + (r.directoriesCreated() == 1 ? "y" : "ies") + ", fixed " + r.mtimesFixed()
-                    + " mtime(s); read " + Progress.size(r.contentBytesRead()) + " of content in "
-                    + seconds(r.duration().toMillis()) + " s");
+            rpath.out.println(summary(r));
             if (r.linksSkipped() > 0) {
                 rpath.out.println("skipped " + r.linksSkipped() + " symbolic link(s) (--links or --copy-links to sync them)");
             }
             // The errors themselves reached stderr as they happened (Progress).
             r.refusal().ifPresent(m -> rpath.err.println("rpath sync: " + Hints.forCli(m)));
         }
+        return exitCode(r);
+    }
+
+    /** The text summary line of a report. */
+    static String summary(SyncReport r) {
+        // Concatenated rather than formatted: Formatter's first use costs a fresh JVM ~8 ms.
+        return "copied " + r.filesCopied() + " file(s) (" + Progress.size(r.bytesCopied()) + "), skipped "
+                + r.filesSkipped() + " unchanged, deleted " + r.filesDeleted()
+                + (r.directoriesDeleted() > 0 ? " (and " + r.directoriesDeleted() + " director"
+                        + (r.directoriesDeleted() == 1 ? "y" : "ies") + ")" : "") + ", created " + r.directoriesCreated()
+                + " director" + (r.directoriesCreated() == 1 ? "y" : "ies") + ", fixed " + r.mtimesFixed()
+                + " mtime(s); read " + Progress.size(r.contentBytesRead()) + " of content in "
+                + seconds(r.duration().toMillis()) + " s";
+    }
+
+    /** The exit code of a run that ended with {@code r}: 0, 1 (some failed) or 3 (refused for safety). */
+    static int exitCode(SyncReport r) {
         if (r.refusedForSafety()) {
             return Failures.REFUSED;
         }
         return r.succeeded() ? Failures.OK : Failures.SOME_FAILED;
+    }
+
+    /** {@code --dry-run --json}'s one line. */
+    static String planJson(List<SyncAction> plan) {
+        List<Object> actions = new ArrayList<>();
+        for (SyncAction a : plan) {
+            actions.add(Json.obj().put("action", a.kind().name().toLowerCase(Locale.ROOT)).put("path", a.relativePath())
+                    .put("size", a.size().isPresent() ? a.size().getAsLong() : null).put("reason", a.reason()));
+        }
+        return Json.obj().put("dryRun", true).put("actions", actions).toString();
+    }
+
+    /** {@code --json}'s one line for a run's report. */
+    static String reportJson(SyncReport r) {
+        List<Object> errors = new ArrayList<>();
+        for (SyncError e : r.errors()) {
+            errors.add(Json.obj().put("path", e.relativePath()).put("operation", e.operation())
+                    .put("message", Hints.forCli(e.message()))
+                    .put("kind", e.exceptionType().map(Failures::kind).orElse("sync")));
+        }
+        return Json.obj().put("filesCopied", r.filesCopied()).put("bytesCopied", r.bytesCopied())
+                .put("filesSkipped", r.filesSkipped()).put("filesDeleted", r.filesDeleted())
+                .put("directoriesCreated", r.directoriesCreated()).put("mtimesFixed", r.mtimesFixed())
+                .put("errors", errors).put("contentBytesRead", r.contentBytesRead())
+                .put("linksCreated", r.linksCreated()).put("linksSkipped", r.linksSkipped())
+                .put("checksumsNative", r.checksumsNative()).put("checksumsStreamed", r.checksumsStreamed())
+                .put("directoriesDeleted", r.directoriesDeleted())
+                .put("refusal", r.refusal().map(Hints::forCli).orElse(null)).put("durationMs", r.duration().toMillis())
+                .toString();
     }
 }

@@ -50,7 +50,7 @@ class PublicApiTest {
             Map.entry("archive", List.of("dev.remotepath.archive")),
             Map.entry("micrometer", List.of("dev.remotepath.micrometer")),
             Map.entry("nio", List.of("dev.remotepath.nio")),
-            Map.entry("cli", List.of("dev.remotepath.cli.scripting"))));
+            Map.entry("cli", List.of("dev.remotepath.cli", "dev.remotepath.cli.scripting"))));
 
     /** Client libraries whose types must not appear in the public API (a version bump of theirs would break ours). */
     static final List<String> CLIENT_LIBRARIES = List.of("software.amazon.", "org.apache.sshd.", "net.schmizz.",
