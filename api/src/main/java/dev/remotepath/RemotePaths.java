@@ -30,10 +30,13 @@ public final class RemotePaths {
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
 
     /** The artifact that serves each known scheme, for the "add this jar" error. */
-    private static final Map<String, String> ARTIFACTS = Map.of(
-            "file", "remotepath-local", "mem", "remotepath-mem", "http", "remotepath-http",
-            "https", "remotepath-http", "sftp", "remotepath-sftp", "s3", "remotepath-s3",
-            "zip", "remotepath-archive", "tar", "remotepath-archive");
+    private static final Map<String, String> ARTIFACTS = Map.ofEntries(
+            Map.entry("file", "remotepath-local"), Map.entry("mem", "remotepath-mem"),
+            Map.entry("http", "remotepath-http"), Map.entry("https", "remotepath-http"),
+            Map.entry("sftp", "remotepath-sftp"), Map.entry("s3", "remotepath-s3"), Map.entry("az", "remotepath-azure"),
+            Map.entry("webdav", "remotepath-webdav"), Map.entry("webdavs", "remotepath-webdav"),
+            Map.entry("ftp", "remotepath-ftp"), Map.entry("ftps", "remotepath-ftp"),
+            Map.entry("zip", "remotepath-archive"), Map.entry("tar", "remotepath-archive"));
 
 
     private RemotePaths() {

@@ -64,6 +64,10 @@ class MemFileSystemTest {
     void unknownSchemeNamesTheJarToAdd() {
         assertThatThrownBy(() -> RemotePaths.get("sftp://host/x")).isInstanceOf(ProviderNotFoundException.class)
                 .hasMessageContaining("remotepath-sftp");
+        // The backends of the second wave are named too.
+        assertThatThrownBy(() -> RemotePaths.get("az://container/x")).hasMessageContaining("remotepath-azure");
+        assertThatThrownBy(() -> RemotePaths.get("webdavs://host/x")).hasMessageContaining("remotepath-webdav");
+        assertThatThrownBy(() -> RemotePaths.get("ftps://host/x")).hasMessageContaining("remotepath-ftp");
         assertThatThrownBy(() -> RemotePaths.get("gopher://host/x")).isInstanceOf(ProviderNotFoundException.class)
                 .hasMessageContaining("gopher");
         // An archive URI is opaque: without remotepath-archive it is still "add this jar", not "malformed".
