@@ -106,7 +106,15 @@ final class ShardTask implements Function<ShardTask.Work, ShardOutcome> {
         }
         if (phase == ShardReport.Phase.PLAN) {
             List<ShardOutcome.Planned> plan = new ArrayList<>();
-            for (SyncAction a : b.build().plan()) {
+            List<SyncAction> actions;
+            try {
+                actions = b.build().plan();
+            } catch (InterruptedIOException e) {
+                throw e;
+            } catch (IOException e) {
+                return failed(shard, attempt, start, counter, probes, handedBack, e);
+            }
+            for (SyncAction a : actions) {
                 plan.add(new ShardOutcome.Planned(a.kind(), shard.global(a.relativePath()),
                         a.size().isPresent() ? a.size().getAsLong() : -1, a.reason()));
             }
@@ -126,7 +134,16 @@ final class ShardTask implements Function<ShardTask.Work, ShardOutcome> {
         } else {
             b.maxDelete(work.deletionBudget());
         }
-        SyncReport r = b.build().run();
+        SyncReport r;
+        try {
+            r = b.build().run();
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            // Refused to start (its subtree vanished since the driver listed it, say): an error
+            // of this shard, which keeps every shard from deleting; not a task to try again.
+            return failed(shard, attempt, start, counter, probes, handedBack, e);
+        }
         long planned = 0;
         long replaced = 0;
         List<ShardOutcome.Error> errors = ShardOutcome.errors(shard, r);
@@ -147,6 +164,14 @@ final class ShardTask implements Function<ShardTask.Work, ShardOutcome> {
                 + replaced;
         return new ShardOutcome(shard, phase, attempt, ShardOutcome.counts(r), errors, refusal, millisSince(start),
                 counter.listings.get(), probes.listings.get(), planned, sourceEntries, handedBack, List.of());
+    }
+
+    private ShardOutcome failed(Shard shard, int attempt, long start, Subtrees.ListingCounter counter,
+            Subtrees.ListingCounter probes, List<Shard> handedBack, IOException e) {
+        ShardOutcome.Error error = new ShardOutcome.Error(shard.global(""), "sync", e.getClass().getSimpleName() + ": "
+                + e.getMessage(), e.getClass().getName());
+        return new ShardOutcome(shard, phase, attempt, new long[ShardOutcome.COUNTS], List.of(error), "",
+                millisSince(start), counter.listings.get(), probes.listings.get(), 0, 0, handedBack, List.of());
     }
 
     private static long millisSince(long start) {

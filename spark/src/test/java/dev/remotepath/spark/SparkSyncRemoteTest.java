@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SparkSync against real servers on 127.0.0.1, through SparkSyncMain's command line (rpath's
- * backend flags; credentials from where executors find them, never from a task): local to S3
- * on s3proxy, SFTP on OpenSSH to local.
+ * SparkSyncMain's command line against real servers on 127.0.0.1, with rpath's backend flags
+ * (credentials from where executors find them, never from a task): local to S3 on s3proxy,
+ * SFTP on OpenSSH to local.
  */
 class SparkSyncRemoteTest {
 
