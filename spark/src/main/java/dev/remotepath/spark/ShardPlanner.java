@@ -30,13 +30,17 @@ final class ShardPlanner {
     private final PathSyncer probe;
     private final RemotePath source;
     private final RemotePath target;
-    /** Listings the planning made, on both sides. */
-    long listings;
+    private final Subtrees.ListingCounter counter = new Subtrees.ListingCounter();
 
     ShardPlanner(PathSyncer probe, RemotePath source, RemotePath target) {
         this.probe = probe;
-        this.source = source;
-        this.target = target;
+        this.source = dev.remotepath.spi.ObservedFileSystem.observe(source, counter);
+        this.target = dev.remotepath.spi.ObservedFileSystem.observe(target, counter);
+    }
+
+    /** Listings the planning made, on both sides. */
+    long listings() {
+        return counter.listings.get();
     }
 
     /** Subtrees left are sized by a listing each only up to this many per shard wanted. */
@@ -70,8 +74,7 @@ final class ShardPlanner {
             List<String> children = List.of();
             if (open) {
                 try {
-                    children = Subtrees.splittable(probe, rel, Subtrees.below(source, rel), Subtrees.below(target, rel));
-                    listings += 2;
+                    children = Subtrees.splittable(probe, rel, Subtrees.below(source, rel), Subtrees.below(target, rel), 1);
                 } catch (IOException e) {
                     // its shard's own sync reports why
                 }
@@ -118,7 +121,6 @@ final class ShardPlanner {
         if (index.isEmpty()) {
             return Map.of();
         }
-        listings++;
         Map<String, List<String>> childDirs = new HashMap<>();
         Map<String, Long> sizes = new HashMap<>();
         List<String> order = new ArrayList<>(List.of(""));
@@ -155,7 +157,6 @@ final class ShardPlanner {
     /** A subtree's size as its top directory's entries, a subdirectory weighing as much as ten files. */
     private long estimate(String rel) {
         try {
-            listings++;
             return Subtrees.below(source, rel).list().stream().mapToLong(e -> e.isDirectory() ? 10 : 1).sum();
         } catch (IOException e) {
             return 0;

@@ -86,8 +86,8 @@ final class ShardTask implements Function<ShardTask.Work, ShardOutcome> {
             try {
                 // Counted apart: the sync below lists the same directory again.
                 List<String> children = Subtrees.splittable(settings.builder(src, dst).build(), shard.relativePath(),
-                        ObservedFileSystem.observe(srcRoot, probes), ObservedFileSystem.observe(dstRoot, probes));
-                if (children.size() >= splitFanout) {
+                        ObservedFileSystem.observe(srcRoot, probes), ObservedFileSystem.observe(dstRoot, probes), splitFanout);
+                if (!children.isEmpty()) {
                     for (String c : children) {
                         handedBack.add(Shard.subtree(shard.child(c), true));
                     }

@@ -135,7 +135,7 @@ public final class SparkSync {
             ShardPlanner planner = new ShardPlanner(probe, src, dst);
             int cores = Math.max(1, spark.defaultParallelism());
             List<Shard> shards = planner.plan(cores * shardsPerCore, MAX_PLANNING_DEPTH);
-            plannedListings = planner.listings;
+            plannedListings = planner.listings();
             return shards;
         }
 
@@ -211,7 +211,8 @@ public final class SparkSync {
                     for (ShardOutcome o : submit(deletions, ShardReport.Phase.DELETE, "deletions")) {
                         add(o, totals, errors, reports);
                         if (!o.refusal().isEmpty() && refusal.isEmpty()) {
-                            refusal = Optional.of(o.shard() + ": " + o.refusal());
+                            // PathSyncer's own words first: refusedForSafety() reads their start.
+                            refusal = Optional.of(o.refusal() + " (shard " + o.shard() + ")");
                         }
                     }
                 }

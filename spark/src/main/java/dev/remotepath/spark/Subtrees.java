@@ -41,11 +41,18 @@ final class Subtrees {
      * The children of {@code dir} (at {@code relativePath}) that can be shards of their own:
      * directories in the source (not links) that the target has as directories or lacks, and
      * that the filters do not leave out. A name that changed type stays with its parent's
-     * shard, which replaces it; so do links, which the symlink policy decides on.
+     * shard, which replaces it; so do links, which the symlink policy decides on. Fewer than
+     * {@code atLeast} such children: none (and the target is not listed when the source has
+     * fewer subdirectories than that).
      *
      */
-    static List<String> splittable(PathSyncer probe, String relativePath, RemotePath sourceDir, RemotePath targetDir)
-            throws IOException {
+    static List<String> splittable(PathSyncer probe, String relativePath, RemotePath sourceDir, RemotePath targetDir,
+            int atLeast) throws IOException {
+        // The source first: a directory with too few subdirectories costs one listing, not two.
+        List<DirEntry> sources = sourceDir.list();
+        if (sources.stream().filter(DirEntry::isDirectory).count() < atLeast) {
+            return List.of();
+        }
         Map<String, Boolean> targetIsDirectory = new HashMap<>();
         try {
             for (DirEntry e : targetDir.list()) {
@@ -55,11 +62,14 @@ final class Subtrees {
             // a new subtree: every source directory can be a shard
         }
         List<String> children = new ArrayList<>();
-        for (DirEntry e : sourceDir.list()) {
+        for (DirEntry e : sources) {
             String rel = relativePath.isEmpty() ? e.name() : relativePath + "/" + e.name();
             if (e.isDirectory() && targetIsDirectory.getOrDefault(e.name(), true) && !probe.ignores(rel, true)) {
                 children.add(e.name());
             }
+        }
+        if (children.size() < atLeast) {
+            return List.of();
         }
         children.sort(null);
         return children;
