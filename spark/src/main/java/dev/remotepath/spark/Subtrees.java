@@ -44,7 +44,6 @@ final class Subtrees {
      * shard, which replaces it; so do links, which the symlink policy decides on. Fewer than
      * {@code atLeast} such children: none (and the target is not listed when the source has
      * fewer subdirectories than that).
-     *
      */
     static List<String> splittable(PathSyncer probe, String relativePath, RemotePath sourceDir, RemotePath targetDir,
             int atLeast) throws IOException {
