@@ -82,6 +82,16 @@ final class ShardTask implements Function<ShardTask.Work, ShardOutcome> {
             throw new UncheckedIOException("shard " + shard + ": opening " + source.uri() + " and " + target.uri(), e);
         }
         List<Shard> handedBack = new ArrayList<>();
+        try {
+            // Listed as directories when the shard was cut; a link put there since would take the
+            // sync (and its deletions) outside the trees.
+            Subtrees.requireNoLinkOnTheWay(open(source), shard.relativePath());
+            Subtrees.requireNoLinkOnTheWay(open(target), shard.relativePath());
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            return failed(shard, attempt, start, counter, probes, handedBack, e);
+        }
         if (phase != ShardReport.Phase.DELETE && shard.maySplit() && shard.ownShards().isEmpty()) {
             try {
                 // Counted apart: the sync below lists the same directory again.

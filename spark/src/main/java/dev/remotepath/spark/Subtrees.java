@@ -38,6 +38,30 @@ final class Subtrees {
     }
 
     /**
+     * Fails when a directory on the way from {@code root} to its descendant {@code relativePath}
+     * (the descendant included) is now a symbolic link: a shard's roots were listed as
+     * directories, and a link in their place would lead the sync elsewhere. Stops at the first
+     * name that does not exist (the sync creates it).
+     */
+    static void requireNoLinkOnTheWay(RemotePath root, String relativePath) throws IOException {
+        RemotePath p = root;
+        for (String name : relativePath.split("/")) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            p = p.child(name);
+            try {
+                if (p.stat(LinkOption.NOFOLLOW_LINKS).isSymbolicLink()) {
+                    throw new java.nio.file.FileSystemException(p.toString(), null,
+                            "a symbolic link now stands where a directory was listed: not synced through it");
+                }
+            } catch (NoSuchFileException absent) {
+                return;
+            }
+        }
+    }
+
+    /**
      * The children of {@code dir} (at {@code relativePath}) that can be shards of their own:
      * directories in the source (not links) that the target has as directories or lacks, and
      * that the filters do not leave out. A name that changed type stays with its parent's

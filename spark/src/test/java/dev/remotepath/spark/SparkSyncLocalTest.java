@@ -129,6 +129,25 @@ class SparkSyncLocalTest {
     }
 
     @Test
+    void aLinkPutWhereAShardsDirectoryWasListedIsNotSyncedThrough() throws Exception {
+        Path src = temp.resolve("src");
+        tree(src, 2, 2, 2);
+        Path dst = temp.resolve("dst");
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        write(outside.resolve("keep.txt"), "outside the target");
+        Files.createDirectories(dst);
+        // As if the target's top1 became a link between the driver's cut and the task's run.
+        Files.createSymbolicLink(dst.resolve("top1"), outside);
+        SyncSettings settings = new SyncSettings(dev.remotepath.syncer.Comparison.QUICK_CHECK, true, Long.MAX_VALUE,
+                false, List.of(), List.of(), dev.remotepath.syncer.SymlinkPolicy.SKIP, 4, 8, -1, false, 0);
+        ShardOutcome o = new ShardTask(at(src), at(dst), settings, ShardReport.Phase.COPY, 64)
+                .call(new ShardTask.Work(Shard.subtree("top1/sub0", false), 0));
+        assertThat(o.errors()).singleElement().satisfies(e -> assertThat(e.message()).contains("symbolic link"));
+        assertThat(o.counts()[ShardOutcome.FILES_COPIED]).isZero();
+        assertThat(contents(outside)).containsOnlyKeys("keep.txt");
+    }
+
+    @Test
     void aDryRunPlansWithoutChangingAnything() throws Exception {
         Path src = temp.resolve("src");
         tree(src, 3, 2, 2);
