@@ -19,6 +19,11 @@ import org.slf4j.LoggerFactory;
  * syncer's transfers) wait on each other's file operations on one connection; on two, 1000
  * small uploads took ~0.6x the time. A stream keeps the connection it opened on until closed.
  * A single-threaded caller only ever uses the first.
+ *
+ * <p>A further connection is opened in the background: the request that asked for it goes on
+ * the least busy open one meanwhile (SFTP takes many requests at once on a connection). Made
+ * to wait instead, it stalled for a whole SSH handshake (~130 ms on loopback, far more across a
+ * network) while the open connection sat idle: a no-op sync's listings waited for it.
  */
 final class PooledWire implements SftpWire {
 
@@ -33,6 +38,8 @@ final class PooledWire implements SftpWire {
     private static final class Slot {
         volatile SftpWire wire;
         final AtomicInteger busy = new AtomicInteger();
+        /** A background connect for this slot is under way. */
+        final java.util.concurrent.atomic.AtomicBoolean opening = new java.util.concurrent.atomic.AtomicBoolean();
     }
 
     private final Connector connector;
@@ -44,6 +51,8 @@ final class PooledWire implements SftpWire {
      */
     private volatile long fullUntil;
     private final long retryExtraNanos;
+    /** Set once by closeQuietly: a connection a background connect brings after it is closed at once. */
+    private volatile boolean closed;
 
     PooledWire(SftpWire first, int size, Connector connector) {
         this(first, size, connector, java.time.Duration.ofSeconds(30));
@@ -74,18 +83,20 @@ final class PooledWire implements SftpWire {
 
     private Lease lease() throws IOException {
         Slot least = null;
+        Slot toOpen = null;
         for (Slot s : slots) {
             SftpWire w = s.wire;
             boolean usable = w != null && w.alive();
             if (!usable) {
                 // A dead connection with streams still on it stays until they are closed; the
                 // first slot is always reopened (it is the pool's), others when the server takes more.
-                if ((s != slots[0] && full()) || s.busy.get() > 0) {
-                    continue;
-                }
-                Lease opened = open(s, w);
-                if (opened != null) {
-                    return opened;
+                if (s == slots[0] && s.busy.get() == 0) {
+                    Lease opened = open(s, w);
+                    if (opened != null) {
+                        return opened;
+                    }
+                } else if (toOpen == null && s != slots[0] && !full() && s.busy.get() == 0 && !s.opening.get()) {
+                    toOpen = s;
                 }
                 continue;
             }
@@ -96,20 +107,79 @@ final class PooledWire implements SftpWire {
                 least = s;
             }
         }
-        if (least == null) {
-            // Every connection is dead and none could be opened: open the first again, failing
-            // with the connect's own error.
-            synchronized (slots[0]) {
-                SftpWire w = connector.connect();
-                SftpWire old = slots[0].wire;
-                slots[0].wire = w;
-                if (old != null) {
-                    old.closeQuietly();
-                }
-                return take(slots[0], w);
+        if (least != null) {
+            // Every open connection is busy: one more is opened for the next requests, this one
+            // shares the least busy meanwhile.
+            if (toOpen != null) {
+                openInBackground(toOpen);
+            }
+            return take(least, least.wire);
+        }
+        if (toOpen != null) {
+            // None is open to share: this request waits for the connection it needs.
+            Lease opened = open(toOpen, toOpen.wire);
+            if (opened != null) {
+                return opened;
             }
         }
-        return take(least, least.wire);
+        // Every connection is dead and none could be opened: open the first again, failing
+        // with the connect's own error.
+        synchronized (slots[0]) {
+            SftpWire w = connector.connect();
+            SftpWire old = slots[0].wire;
+            slots[0].wire = w;
+            if (old != null) {
+                old.closeQuietly();
+            }
+            return take(slots[0], w);
+        }
+    }
+
+    /** Opens the slot's connection on a thread of its own; lease() chooses it once it is up. */
+    private void openInBackground(Slot s) {
+        if (!s.opening.compareAndSet(false, true)) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("remotepath-sftp-connect").start(() -> {
+            try {
+                SftpWire w;
+                try {
+                    w = connector.connect();
+                } catch (IOException | RuntimeException e) {
+                    refused(e);
+                    return;
+                }
+                synchronized (s) {
+                    SftpWire dead = s.wire;
+                    s.wire = w;
+                    if (dead != null) {
+                        dead.closeQuietly();
+                    }
+                }
+                if (closed) {
+                    w.closeQuietly();
+                }
+            } finally {
+                s.opening.set(false);
+            }
+        });
+    }
+
+    /** Whether a background connect is under way (tests wait for it to end). */
+    boolean opening() {
+        for (Slot s : slots) {
+            if (s.opening.get()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An extra connection could not be opened: what is open is used until retryExtra has passed. */
+    private void refused(Exception e) {
+        long until = System.nanoTime() + retryExtraNanos;
+        fullUntil = until == 0 ? 1 : until;
+        LOG.debug("no further SFTP connection ({}); going on with those open", e.toString());
     }
 
     private static Lease take(Slot s, SftpWire w) {
@@ -127,14 +197,14 @@ final class PooledWire implements SftpWire {
                 }
                 try {
                     s.wire = connector.connect();
-                } catch (IOException | RuntimeException e) {
-                    if (s == slots[0]) {
-                        return null; // lease() tries once more and reports the failure
+                    if (closed) {
+                        s.wire.closeQuietly();
                     }
-                    long until = System.nanoTime() + retryExtraNanos;
-                    fullUntil = until == 0 ? 1 : until;
-                    LOG.debug("no further SFTP connection ({}); going on with those open", e.toString());
-                    return null;
+                } catch (IOException | RuntimeException e) {
+                    if (s != slots[0]) {
+                        refused(e);
+                    }
+                    return null; // for the first slot, lease() tries once more and reports the failure
                 }
             }
             SftpWire w = s.wire;
@@ -337,6 +407,9 @@ final class PooledWire implements SftpWire {
 
     @Override
     public void closeQuietly() {
+        closed = true;
+        // Unlocked, so as not to wait for a connect under way: a connection set after this reads
+        // its slot sees closed (both volatile) and is closed by whoever set it.
         for (Slot s : slots) {
             SftpWire w = s.wire;
             if (w != null) {

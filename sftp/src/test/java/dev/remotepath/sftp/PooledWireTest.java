@@ -2,6 +2,7 @@ package dev.remotepath.sftp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -10,13 +11,14 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * The connection pool under failures: a request that fails on one connection closes that one
- * only (streams on the others go on), and a server that refused an extra connection is asked
- * again later. Connections here are stand-ins that fail on command.
+ * only (streams on the others go on), a server that refused an extra connection is asked
+ * again later, and an extra connection opens in the background, never holding up a request. Connections here are stand-ins that fail on command.
  */
 class PooledWireTest {
 
@@ -57,28 +59,91 @@ class PooledWireTest {
         }
     }
 
+    /** Waits for the pool's background connect to end, as the next request would find it. */
+    static void settled(PooledWire pool) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (pool.opening()) {
+            assertThat(System.nanoTime() - deadline).as("the background connect ended").isNegative();
+            Thread.sleep(5);
+        }
+    }
+
     @Test
-    void aRequestFailingOnOneConnectionClosesThatOneOnly() throws IOException {
+    void aRequestFailingOnOneConnectionClosesThatOneOnly() throws Exception {
         Fake a = new Fake("a");
         Deque<Fake> more = new ArrayDeque<>();
         Fake b = new Fake("b");
         more.add(b);
         PooledWire pool = new PooledWire(a.wire(), 2, () -> more.isEmpty() ? new Fake("c").wire() : more.pop().wire());
-        InputStream onA = pool.read("/x", 0);   // slot 0, idle: a
-        InputStream onB = pool.read("/y", 0);   // slot 1 opened: b
-        InputStream alsoOnA = pool.read("/z", 0); // both busy: the least busy, a
+        InputStream onA = pool.read("/x", 0);    // slot 0, idle: a
+        InputStream alsoOnA = pool.read("/y", 0); // a busy: b opens in the background, this shares a
+        settled(pool);
+        InputStream onB = pool.read("/z", 0);    // slot 1 now open and idle: b
         b.broken = true;
         assertThatThrownBy(() -> pool.stat("/f")).isInstanceOf(IOException.class).hasMessageContaining("b:");
         assertThat(b.alive).as("the failed connection is closed").isFalse();
         assertThat(a.alive).as("the healthy one is not").isTrue();
         assertThat(new String(onA.readAllBytes())).isEqualTo("a bytes");
         assertThat(new String(alsoOnA.readAllBytes())).isEqualTo("a bytes");
+        assertThat(new String(onB.readAllBytes())).isEqualTo("b bytes");
         // The next request goes to the live connection.
         assertThat(pool.stat("/f").kind()).isEqualTo(SftpWire.Attributes.Kind.FILE);
         assertThat(pool.alive()).isTrue();
         onA.close();
         onB.close();
         alsoOnA.close();
+    }
+
+    @Test
+    void theRequestThatAsksForAnExtraConnectionDoesNotWaitForIt() throws Exception {
+        Fake a = new Fake("a");
+        Fake b = new Fake("b");
+        CountDownLatch handshake = new CountDownLatch(1);
+        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
+            try {
+                handshake.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return b.wire();
+        });
+        InputStream onA = pool.read("/x", 0);
+        // While the second connection's handshake hangs, requests go on on the first.
+        InputStream shared = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> pool.read("/y", 0));
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(5), () -> pool.stat("/f")).kind())
+                .isEqualTo(SftpWire.Attributes.Kind.FILE);
+        assertThat(a.stats.get()).isEqualTo(1);
+        assertThat(pool.opening()).isTrue();
+        handshake.countDown();
+        settled(pool);
+        assertThat(pool.stat("/g").kind()).isEqualTo(SftpWire.Attributes.Kind.FILE);
+        assertThat(b.stats.get()).as("the idle new connection takes the next request").isEqualTo(1);
+        assertThat(new String(shared.readAllBytes())).isEqualTo("a bytes");
+        onA.close();
+        shared.close();
+    }
+
+    @Test
+    void aConnectionThatArrivesAfterTheCloseIsClosed() throws Exception {
+        Fake a = new Fake("a");
+        Fake late = new Fake("late");
+        CountDownLatch handshake = new CountDownLatch(1);
+        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
+            try {
+                handshake.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return late.wire();
+        });
+        InputStream onA = pool.read("/x", 0);
+        pool.read("/y", 0).close(); // starts the background connect
+        pool.closeQuietly();
+        assertThat(a.alive).isFalse();
+        handshake.countDown();
+        settled(pool);
+        assertThat(late.alive).as("closed as it arrived").isFalse();
+        onA.close();
     }
 
     @Test
@@ -93,14 +158,18 @@ class PooledWireTest {
         }, Duration.ofMillis(200));
         InputStream first = pool.read("/x", 0);
         InputStream second = pool.read("/y", 0); // the extra one is refused: shares a
+        settled(pool);
         assertThat(attempts.get()).isEqualTo(1);
         InputStream third = pool.read("/z", 0);
+        settled(pool);
         assertThat(attempts.get()).as("not asked again at once").isEqualTo(1);
         Thread.sleep(300);
         InputStream fourth = pool.read("/w", 0);
+        settled(pool);
         assertThat(attempts.get()).as("asked again after the pause").isEqualTo(2);
-        assertThat(new String(fourth.readAllBytes())).isEqualTo("b bytes");
-        for (InputStream in : new InputStream[] {first, second, third, fourth}) {
+        InputStream fifth = pool.read("/v", 0);
+        assertThat(new String(fifth.readAllBytes())).isEqualTo("b bytes");
+        for (InputStream in : new InputStream[] {first, second, third, fourth, fifth}) {
             in.close();
         }
     }
