@@ -145,7 +145,7 @@ final class MinaWire implements SftpWire {
         c.setKeyIdentityProvider(org.apache.sshd.common.keyprovider.KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
         c.setServerKeyVerifier(MinaLogin::verify);
         c.setAgentFactory(new MinaLogin.Agents());
-        c.setCipherFactories(gcmFirst(c.getCipherFactories()));
+        c.setCipherFactories(CipherChoice.pick(options.ciphers(), options.otherCiphers(), gcmFirst(c.getCipherFactories()), NamedFactory::getName, "MINA"));
         c.setKeyExchangeFactories(sntrupAfterX25519(c.getKeyExchangeFactories()));
         if (!options.keepAlive().isZero()) {
             org.apache.sshd.core.CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, options.keepAlive());

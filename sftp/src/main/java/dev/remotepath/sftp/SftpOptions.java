@@ -56,7 +56,8 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         Path knownHosts, HostKeyPolicy hostKeyPolicy, Duration connectTimeout, Path sshConfig, Client client,
         Duration keepAlive, long windowSize, int requestsInFlight, int connections, Duration readTimeout,
         Optional<Path> agentSocket, List<Path> defaultIdentityFiles, boolean identitiesOnly,
-        Optional<java.util.function.Function<Path, char[]>> keyPassphrase, Optional<String> proxyJump)
+        Optional<java.util.function.Function<Path, char[]>> keyPassphrase, Optional<String> proxyJump,
+        List<String> ciphers, boolean otherCiphers)
         implements FileSystemOptions {
 
     /** The SSH client library a file system talks through. */
@@ -120,6 +121,15 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         if (proxyJump.isPresent() && proxyJump.get().isBlank()) {
             throw new IllegalArgumentException("proxyJump is blank");
         }
+        ciphers = List.copyOf(ciphers);
+        for (String c : ciphers) {
+            if (c.isBlank() || !c.chars().allMatch(ch -> ch > ' ' && ch < 127 && ch != ',')) {
+                throw new IllegalArgumentException("cipher name '" + c + "' is not an SSH algorithm name");
+            }
+        }
+        if (new java.util.HashSet<>(ciphers).size() != ciphers.size()) {
+            throw new IllegalArgumentException("ciphers names one twice: " + ciphers);
+        }
     }
 
     public static SftpOptions defaults() {
@@ -151,6 +161,8 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         b.identitiesOnly = identitiesOnly;
         b.keyPassphrase = keyPassphrase.orElse(null);
         b.proxyJump = proxyJump.orElse(null);
+        b.ciphers = ciphers;
+        b.otherCiphers = otherCiphers;
         return b;
     }
 
@@ -162,7 +174,7 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
                 + ", keepAlive=" + keepAlive + ", windowSize=" + windowSize + ", requestsInFlight=" + requestsInFlight + ", connections=" + connections + ", readTimeout=" + readTimeout
                 + ", agentSocket=" + agentSocket.map(Path::toString).orElse("none") + ", defaultIdentityFiles=" + defaultIdentityFiles
                 + ", identitiesOnly=" + identitiesOnly + ", keyPassphrase=" + (keyPassphrase.isPresent() ? "***" : "none")
-                + ", proxyJump=" + proxyJump.orElse("none") + "]";
+                + ", proxyJump=" + proxyJump.orElse("none") + ", ciphers=" + (ciphers.isEmpty() ? "default" : otherCiphers ? ciphers + " first" : ciphers) + "]";
     }
 
     /** Builds {@link SftpOptions}. */
@@ -185,6 +197,8 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         private boolean identitiesOnly;
         private java.util.function.Function<Path, char[]> keyPassphrase;
         private String proxyJump;
+        private List<String> ciphers = List.of();
+        private boolean otherCiphers = true;
 
         private static Path agentFromEnvironment() {
             String sock = System.getenv("SSH_AUTH_SOCK");
@@ -304,11 +318,34 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
             return this;
         }
 
+        /**
+         * Only these SSH ciphers are offered, most preferred first, by OpenSSH name (e.g.
+         * {@code chacha20-poly1305@openssh.com}, {@code aes128-gcm@openssh.com},
+         * {@code aes256-ctr}), as {@code ssh -c}; empty (the default): the client's own list with
+         * AES-GCM first.
+         */
+        public Builder ciphers(List<String> names) {
+            this.ciphers = List.copyOf(names);
+            this.otherCiphers = false;
+            return this;
+        }
+
+        /**
+         * These SSH ciphers are offered first, in this order, and the client's others after
+         * them, as OpenSSH's {@code Ciphers ^list}: a server that has none of them still connects.
+         */
+        public Builder preferCiphers(List<String> names) {
+            this.ciphers = List.copyOf(names);
+            this.otherCiphers = true;
+            return this;
+        }
+
         public SftpOptions build() {
             return new SftpOptions(Optional.ofNullable(user), Optional.ofNullable(password), identityFiles, knownHosts,
                     hostKeyPolicy, connectTimeout, sshConfig, client, keepAlive,
                     windowSize, requestsInFlight, connections, readTimeout, Optional.ofNullable(agentSocket),
-                    defaultIdentityFiles, identitiesOnly, Optional.ofNullable(keyPassphrase), Optional.ofNullable(proxyJump));
+                    defaultIdentityFiles, identitiesOnly, Optional.ofNullable(keyPassphrase), Optional.ofNullable(proxyJump), ciphers,
+                    otherCiphers);
         }
     }
 }

@@ -78,8 +78,10 @@ final class SshjLogin {
         AtomicReference<String> keyProblem = new AtomicReference<>();
         // AES-GCM first, run by the JDK's cipher rather than BouncyCastle's plain Java ones
         // (SshjJdkGcm); sshj's own ChaCha20-Poly1305 (BouncyCastle) held reads to ~110 MB/s.
+        // Named ciphers (SftpOptions.ciphers) are picked from that list, GCM still the JDK's.
         DefaultConfig config = new DefaultConfig();
-        config.setCipherFactories(SshjJdkGcm.first(config.getCipherFactories()));
+        config.setCipherFactories(CipherChoice.pick(options.ciphers(), options.otherCiphers(), SshjJdkGcm.first(config.getCipherFactories()),
+                net.schmizz.sshj.common.Factory.Named::getName, "sshj"));
         SSHClient ssh = new SSHClient(config);
         // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
         ssh.setRemoteCharset(dev.remotepath.NameBytes.CHARSET);

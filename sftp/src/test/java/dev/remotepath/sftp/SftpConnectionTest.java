@@ -333,6 +333,34 @@ class SftpConnectionTest {
         assertThat(server.sessions()).as("all closed with the file system").isEqualTo(before);
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void namedCiphersAreWhatTheConnectionOffers(SftpOptions.Client client) throws Exception {
+        for (String cipher : java.util.List.of("chacha20-poly1305@openssh.com", "aes256-ctr", "aes192-ctr")) {
+            SftpOptions.Builder b = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
+                    .knownHosts(server.knownHosts).client(client).connections(1);
+            // the last one only preferred: the client's others follow it
+            SftpOptions opts = cipher.equals("aes192-ctr") ? b.preferCiphers(java.util.List.of(cipher)).build()
+                    : b.ciphers(java.util.List.of(cipher)).build();
+            RemotePath dir = RemotePaths.get(server.uri("ciphers-" + client + "-" + cipher.substring(0, 6)), opts);
+            try {
+                dir.createDirectory();
+                dir.child("f").writeString("over " + cipher);
+                assertThat(dir.child("f").readString()).isEqualTo("over " + cipher);
+                assertThat(server.server.getActiveSessions())
+                        .extracting(s -> s.getNegotiatedKexParameter(org.apache.sshd.common.kex.KexProposalOption.C2SENC))
+                        .contains(cipher);
+            } finally {
+                dir.fileSystem().close();
+            }
+        }
+        SftpOptions unknown = SftpOptions.builder().password(TestSshServer.PASSWORD::toCharArray)
+                .knownHosts(server.knownHosts).client(client).ciphers(java.util.List.of("rot13@example.org")).build();
+        assertThatThrownBy(() -> RemotePaths.get(server.uri("/"), unknown).exists())
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("rot13@example.org").hasMessageContaining(client == SftpOptions.Client.MINA ? "MINA" : "sshj");
+    }
+
     @Test
     void optionsRefuseOutOfRangeValues() {
         assertThatThrownBy(() -> SftpOptions.builder().connections(0).build())
@@ -346,6 +374,12 @@ class SftpConnectionTest {
         assertThatThrownBy(() -> SftpOptions.builder().keepAlive(Duration.ofSeconds(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepAlive");
         assertThat(SftpOptions.defaults().windowSize()).isEqualTo(4L << 20);
-        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "connections=2", "readTimeout=PT1M");
+        assertThat(SftpOptions.defaults().toString()).contains("requestsInFlight=64", "client=MINA", "connections=2", "readTimeout=PT1M", "ciphers=default");
+        assertThat(SftpOptions.builder().preferCiphers(java.util.List.of("aes128-ctr")).build().toString())
+                .contains("ciphers=[aes128-ctr] first");
+        assertThatThrownBy(() -> SftpOptions.builder().ciphers(java.util.List.of("aes128-ctr,aes256-ctr")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("aes128-ctr,aes256-ctr");
+        assertThatThrownBy(() -> SftpOptions.builder().ciphers(java.util.List.of("aes128-ctr", "aes128-ctr")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("twice");
     }
 }
