@@ -284,6 +284,10 @@ final class Paths {
         return b.build();
     }
 
+    /** Set by bin/rpath to the compilers it chose for this command: {@code c1} or {@code c2}. */
+    static final String JIT_PROPERTY = "rpath.jit";
+    static final String LAUNCHED_ON_C1 = "c1";
+
     /** SFTP options from the flags; the password from the environment or a prompt, never a flag. */
     static dev.remotepath.sftp.SftpOptions sftpOptions(Rpath r) {
         dev.remotepath.sftp.SftpOptions.Builder b = dev.remotepath.sftp.SftpOptions.builder()
@@ -299,6 +303,12 @@ final class Paths {
         }
         if (r.proxyJump != null) {
             b.proxyJump(r.proxyJump);
+        }
+        if (LAUNCHED_ON_C1.equals(System.getProperty(JIT_PROPERTY))) {
+            // Without C2, the JDK's AES-GCM runs as plain compiled Java (no AES-NI or GHASH
+            // intrinsics) and costs more CPU than either client's ChaCha20-Poly1305: a first sync
+            // of T1 into OpenSSH took ~0.9 s less CPU with it, both clients (docs/benchmarks.md).
+            b.preferCiphers(java.util.List.of("chacha20-poly1305@openssh.com"));
         }
         // Asked only when a method needs them, after the agent's keys and the key files (the
         // libraries call these lazily): a working key never prompts for anything.

@@ -61,8 +61,11 @@ class LauncherTest {
         return jvmArgs(Map.of(), args);
     }
 
+    /** Whether the command runs on C1; the choice is passed on to the command as rpath.jit either way. */
     private static boolean c1(List<String> jvm) {
-        return jvm.contains("-XX:TieredStopAtLevel=1");
+        boolean c1 = jvm.contains("-XX:TieredStopAtLevel=1");
+        assertThat(jvm).as("the choice passed on").contains(c1 ? "-Drpath.jit=c1" : "-Drpath.jit=c2");
+        return c1;
     }
 
     private String cache(List<String> jvm) {
@@ -202,6 +205,7 @@ class LauncherTest {
     void rpathJitForcesEitherWay() throws Exception {
         assertThat(c1(jvmArgs(Map.of("RPATH_JIT", "c1"), "cp", "/big", "sftp://h/big"))).isTrue();
         assertThat(c1(jvmArgs(Map.of("RPATH_JIT", "c2"), "ls", "/tmp"))).isFalse();
+        assertThat(c1(jvmArgs(Map.of("RPATH_JIT", "c3"), "ls", "/tmp"))).as("anything else: C1").isTrue();
     }
 
     @Test
