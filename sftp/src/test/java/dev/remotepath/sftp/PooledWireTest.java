@@ -59,6 +59,18 @@ class PooledWireTest {
         }
     }
 
+    /** A connector whose handshake lasts until {@code handshake} is counted down, then brings {@code next}. */
+    static PooledWire.Connector afterHandshake(CountDownLatch handshake, Fake next) {
+        return () -> {
+            try {
+                handshake.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return next.wire();
+        };
+    }
+
     /** Waits for the pool's background connect to end, as the next request would find it. */
     static void settled(PooledWire pool) throws InterruptedException {
         long deadline = System.nanoTime() + 5_000_000_000L;
@@ -99,14 +111,7 @@ class PooledWireTest {
         Fake a = new Fake("a");
         Fake b = new Fake("b");
         CountDownLatch handshake = new CountDownLatch(1);
-        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
-            try {
-                handshake.await();
-            } catch (InterruptedException e) {
-                throw new java.io.InterruptedIOException();
-            }
-            return b.wire();
-        });
+        PooledWire pool = new PooledWire(a.wire(), 2, afterHandshake(handshake, b));
         InputStream onA = pool.read("/x", 0);
         // While the second connection's handshake hangs, requests go on on the first.
         InputStream shared = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> pool.read("/y", 0));
@@ -128,14 +133,7 @@ class PooledWireTest {
         Fake a = new Fake("a");
         Fake late = new Fake("late");
         CountDownLatch handshake = new CountDownLatch(1);
-        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
-            try {
-                handshake.await();
-            } catch (InterruptedException e) {
-                throw new java.io.InterruptedIOException();
-            }
-            return late.wire();
-        });
+        PooledWire pool = new PooledWire(a.wire(), 2, afterHandshake(handshake, late));
         InputStream onA = pool.read("/x", 0);
         pool.read("/y", 0).close(); // starts the background connect
         pool.closeQuietly();
