@@ -70,10 +70,19 @@ class SftpWireCountsTest {
         return RemotePaths.get(server.uri("/" + name), options.computeIfAbsent(client, server::options));
     }
 
-    /** The requests since the last reset, without the session's own start (INIT). */
+    /**
+     * The requests since the last reset, without a session's own start: its INIT, and MINA's
+     * limits@openssh.com (an SSH_FXP_EXTENDED, asked once per session for its write sizes). A
+     * further connection opens in the background when the transfers first overlap, so its
+     * start may fall in any phase.
+     */
     private Map<String, Long> wire() {
         Map<String, Long> m = new TreeMap<>(server.requests);
         m.remove("SSH_FXP_INIT");
+        Long limits = m.remove("limits@openssh.com");
+        if (limits != null) {
+            m.computeIfPresent("SSH_FXP_EXTENDED", (k, n) -> n.longValue() == limits.longValue() ? null : n - limits);
+        }
         return m;
     }
 
@@ -102,7 +111,6 @@ class SftpWireCountsTest {
             // does not follow a link swapped in meanwhile): its source's time, once everything in
             // it is written.
             Map<String, Long> copy = wire();
-            copy.remove("limits@openssh.com"); // MINA asks once per session for its write sizes
             assertThat(copy.remove("lsetstat@openssh.com")).as("directory times").isEqualTo(DIRS);
             assertThat(copy).as("first sync").isEqualTo(Map.of(
                     "SSH_FXP_OPENDIR", 1L, "SSH_FXP_LSTAT", 1L, "SSH_FXP_STAT", 2L, "SSH_FXP_MKDIR", (long) DIRS,
@@ -115,7 +123,6 @@ class SftpWireCountsTest {
             server.resetRequests();
             RemotePaths.of(local).copyTo(copied);
             Map<String, Long> tree = wire();
-            tree.remove("limits@openssh.com");
             // The non-replacing RENAME into place needs no LSTAT first: the probe saw this server
             // refuse to rename onto an existing file (ServerSemantics).
             assertThat(tree).as("copyTo").isEqualTo(Map.of("SSH_FXP_MKDIR", (long) DIRS, "SSH_FXP_OPEN", (long) FILES,
