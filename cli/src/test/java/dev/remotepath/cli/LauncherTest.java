@@ -171,8 +171,8 @@ class LauncherTest {
     }
 
     @Test
-    void commandsWhoseRemoteUrisAreAllWebDavOrAllFtpGetTheirOwnCache() throws Exception {
-        for (String name : List.of("rpath-webdav.aot", "rpath-ftp.aot")) {
+    void commandsWhoseRemoteUrisAreAllOfOneKindGetTheirOwnCache() throws Exception {
+        for (String name : List.of("rpath-webdav.aot", "rpath-ftp.aot", "rpath-sftp.aot")) {
             Path cache = root.resolve("cli/target/" + name);
             Files.writeString(cache, "cache");
             Files.setLastModifiedTime(cache, FileTime.from(Instant.now().plusSeconds(5)));
@@ -184,8 +184,15 @@ class LauncherTest {
         assertThat(cache(jvmArgs("sync", "ftp://u@h/t", "file:///t"))).endsWith("/rpath-ftp.aot");
         assertThat(cache(jvmArgs("cp", "ftp://u@h/a", "webdav://h/a"))).as("mixed").endsWith("/rpath-remote.aot");
         assertThat(cache(jvmArgs("cp", "ftp://u@h/a", "sftp://h/a"))).as("mixed").endsWith("/rpath-remote.aot");
+        assertThat(cache(jvmArgs("ls", "-l", "sftp://u@h/dir"))).endsWith("/rpath-sftp.aot");
+        assertThat(cache(jvmArgs("--sftp-client=sshj", "sync", "/t", "sftp://h/t"))).endsWith("/rpath-sftp.aot");
+        assertThat(cache(jvmArgs("cp", "sftp://h/a", "sftp://g/a"))).as("two SFTP hosts").endsWith("/rpath-sftp.aot");
+        assertThat(cache(jvmArgs("cp", "sftp://h/a", "s3://b/a"))).as("mixed").endsWith("/rpath-remote.aot");
+        assertThat(cache(jvmArgs("cp", "webdav://h/a", "sftp://h/a"))).as("mixed").endsWith("/rpath-remote.aot");
         Files.delete(root.resolve("cli/target/rpath-ftp.aot"));
         assertThat(cache(jvmArgs("ls", "ftp://u@h/dir"))).as("a build without it").endsWith("/rpath-remote.aot");
+        Files.delete(root.resolve("cli/target/rpath-sftp.aot"));
+        assertThat(cache(jvmArgs("ls", "sftp://h/dir"))).as("a build without it").endsWith("/rpath-remote.aot");
     }
 
     @Test
