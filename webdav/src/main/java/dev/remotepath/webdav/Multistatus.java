@@ -2,8 +2,6 @@ package dev.remotepath.webdav;
 
 import java.io.ByteArrayInputStream;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -260,10 +258,10 @@ final class Multistatus {
             return Optional.empty();
         }
         try {
-            return Optional.of(ZonedDateTime.parse(t, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+            return Optional.of(HttpTimes.rfc1123(t));
         } catch (DateTimeParseException e) {
             try {
-                return Optional.of(Instant.parse(t)); // some servers answer ISO 8601
+                return Optional.of(HttpTimes.isoInstant(t)); // some servers answer ISO 8601
             } catch (DateTimeParseException e2) {
                 return Optional.empty();
             }

@@ -131,7 +131,7 @@ final class WebDavMtimes {
             return Optional.empty();
         }
         try {
-            Instant mtime = Instant.parse(parts[0]);
+            Instant mtime = HttpTimes.isoInstant(parts[0]);
             long writtenAt = Long.parseLong(parts[1]);
             if (serverTime.isPresent() && serverTime.get().getEpochSecond() > writtenAt + SLACK_SECONDS) {
                 return Optional.empty(); // changed by another client since

@@ -7,8 +7,6 @@ import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -242,11 +240,7 @@ final class WebDavWire implements AutoCloseable {
         if (date == null) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(ZonedDateTime.parse(date.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-        } catch (java.time.format.DateTimeParseException e) {
-            return Optional.empty();
-        }
+        return HttpTimes.rfc1123OrEmpty(date.strip());
     }
 
     /** Now, by the server's clock as its last Date said (to the second). */
