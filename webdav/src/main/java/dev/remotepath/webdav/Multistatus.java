@@ -268,9 +268,33 @@ final class Multistatus {
         }
     }
 
+    /**
+     * {@code text.strip().split("\\s+")} without a regex (a status line per member of a listing,
+     * and a property value in each): the fields between runs of ASCII whitespace.
+     */
+    static String[] fields(String text) {
+        String t = text.strip();
+        java.util.ArrayList<String> out = new java.util.ArrayList<>(3);
+        int start = 0;
+        for (int i = 0; i <= t.length(); i++) {
+            if (i == t.length() || isAsciiSpace(t.charAt(i))) {
+                if (i > start || out.isEmpty() && i == t.length()) {
+                    out.add(t.substring(start, i));
+                }
+                start = i + 1;
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /** What the regex {@code \\s} matches. */
+    private static boolean isAsciiSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
     /** The code of {@code HTTP/1.1 200 OK}. */
     private static int statusCode(String line) throws MalformedException {
-        String[] parts = line.strip().split("\\s+");
+        String[] parts = fields(line);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
             throw new MalformedException("a malformed status line: " + line.strip());
         }

@@ -126,7 +126,7 @@ final class WebDavMtimes {
 
     /** The property's time, if it parses and the server's own time is not later than the write it records. */
     static Optional<Instant> honoured(String value, Optional<Instant> serverTime) {
-        String[] parts = value.strip().split("\\s+");
+        String[] parts = Multistatus.fields(value);
         if (parts.length != 2) {
             return Optional.empty();
         }

@@ -174,4 +174,18 @@ class MultistatusTest {
             assertThat(hrefs.stream().collect(Collectors.toSet())).hasSameSizeAs(hrefs);
         }
     }
+
+    @Test
+    void fieldsAreWhatTheRegexSplitGave() {
+        Random random = new Random(7);
+        String alphabet = "ab \t\n\u000B\f\r\u2003\u00A0/1";
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder b = new StringBuilder();
+            for (int i = random.nextInt(12); i > 0; i--) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String text = b.toString();
+            assertThat(Multistatus.fields(text)).as("'%s'", text).containsExactly(text.strip().split("\\s+"));
+        }
+    }
 }
