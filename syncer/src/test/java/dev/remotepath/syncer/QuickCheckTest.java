@@ -63,6 +63,29 @@ class QuickCheckTest {
     }
 
     @Test
+    void timeWindowsAreWhatDurationArithmeticGave() {
+        // closer() and the not-older rule avoid abs() and negated(); the answers must be theirs
+        java.util.Random random = new java.util.Random(59);
+        for (int i = 0; i < 20_000; i++) {
+            Instant a = T.plusSeconds(random.nextInt(7) - 3).plusNanos(random.nextInt(1_000_000_000));
+            Instant b = random.nextInt(8) == 0 ? a : T.plusSeconds(random.nextInt(7) - 3).plusNanos(random.nextInt(1_000_000_000));
+            Duration window = Duration.ofSeconds(random.nextInt(3), random.nextInt(4) * 250_000_000L);
+            Duration diff = Duration.between(a, b);
+            assertThat(QuickCheck.closer(a, b, window)).as("%s %s %s", a, b, window).isEqualTo(diff.abs().compareTo(window) < 0);
+            Duration precision = window.isZero() ? FileStat.EXACT : window;
+            FileStat src = FileStat.builder(FileType.FILE).size(1).lastModified(a, precision).build();
+            FileStat dst = FileStat.builder(FileType.FILE).size(1).lastModified(b, FileStat.EXACT).build();
+            assertThat(QuickCheck.sameTime(src, dst, false)).as("%s %s %s", a, b, precision)
+                    .isEqualTo(diff.compareTo(precision.negated()) > 0);
+            assertThat(QuickCheck.sameTime(src, dst, true)).as("%s %s %s", a, b, precision)
+                    .isEqualTo(diff.abs().compareTo(precision) < 0);
+        }
+        Instant far = Instant.MAX.minusSeconds(1);
+        assertThat(QuickCheck.closer(Instant.MIN, far, Duration.ofSeconds(1))).isFalse();
+        assertThat(QuickCheck.closer(far, far.plusNanos(5), Duration.ofNanos(6))).isTrue();
+    }
+
+    @Test
     void directoryTimesMatchToTheSecond() {
         FileStat dir = FileStat.builder(FileType.DIRECTORY).lastModified(T.plusMillis(999), FileStat.EXACT).build();
         assertThat(QuickCheck.sameDirectoryTime(T, dir)).isTrue();
