@@ -90,7 +90,7 @@ final class FtpConnection implements Closeable {
         } else {
             client = new DataClients.Plain();
         }
-        ControlReplies replies = new ControlReplies(options.readTimeout().multipliedBy(10));
+        ControlReplies replies = new ControlReplies(wholeAnswerBound(options));
         client.setSocketFactory(replies);
         client.addProtocolCommandListener(replies);
         client.setConnectTimeout(millis(options.connectTimeout()));
@@ -193,6 +193,17 @@ final class FtpConnection implements Closeable {
             }
         }
         return FTPClientConfig.SYST_UNIX;
+    }
+
+    /**
+     * The longest a whole reply or listing may take, however steadily it trickles: ten read
+     * timeouts. Not {@code Duration.multipliedBy}: it goes through {@code BigDecimal}, whose
+     * class initialiser (5^65536 squared out on JDK 25) cost each FTP command 10-16 ms before
+     * its first connection.
+     */
+    static java.time.Duration wholeAnswerBound(FtpOptions options) {
+        java.time.Duration d = options.readTimeout();
+        return java.time.Duration.ofSeconds(Math.multiplyExact(d.getSeconds(), 10L), d.getNano() * 10L);
     }
 
     private static int millis(java.time.Duration d) {

@@ -73,10 +73,7 @@ final class FtpListings {
         try {
             if (mlsd) {
                 boolean self = false;
-                for (String line : text.split("\r?\n", -1)) {
-                    if (line.isEmpty()) {
-                        continue;
-                    }
+                for (String line : lines(text)) {
                     FtpEntries.Entry e = FtpEntries.mlsx(line);
                     self |= e.selfOrParent(); // a cdir or pdir entry: what was listed is a directory
                     add(entries, e);
@@ -119,6 +116,30 @@ final class FtpListings {
         return entries;
     }
 
+    /**
+     * The non-empty lines of an MLSD answer, each without its LF and one CR before it: what
+     * {@code split("\r?\n")} gave, less the empty ones. By hand, because a no-op sync reads
+     * one such answer per directory and the regex was a fifth of its samples on C1.
+     */
+    static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>();
+        int start = 0;
+        int n = text.length();
+        while (start <= n) {
+            int lf = text.indexOf('\n', start);
+            int end = lf < 0 ? n : lf;
+            int cut = lf >= 0 && end > start && text.charAt(end - 1) == '\r' ? end - 1 : end;
+            if (cut > start) {
+                lines.add(text.substring(start, cut));
+            }
+            if (lf < 0) {
+                break;
+            }
+            start = lf + 1;
+        }
+        return lines;
+    }
+
     private static void add(List<ListedEntry> entries, FtpEntries.Entry e) {
         if (!e.selfOrParent()) {
             entries.add(new ListedEntry(e.name(), e.stat()));
@@ -141,7 +162,7 @@ final class FtpListings {
 
     /** The whole answer, or a failure naming the bound it crossed; the connection is dropped then. */
     private byte[] read(FtpConnection c, InputStream in, RemotePath directory, String command) throws IOException {
-        long deadline = System.nanoTime() + options.readTimeout().multipliedBy(10).toNanos();
+        long deadline = System.nanoTime() + FtpConnection.wholeAnswerBound(options).toNanos();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         byte[] buf = new byte[64 * 1024];
         try (in) {
@@ -155,7 +176,7 @@ final class FtpListings {
                 if (System.nanoTime() > deadline) {
                     c.drop();
                     throw new FileSystemException(directory.toString(), null, command + " answer took longer than "
-                            + options.readTimeout().multipliedBy(10) + ": refused");
+                            + FtpConnection.wholeAnswerBound(options) + ": refused");
                 }
             }
         }
