@@ -8,18 +8,14 @@ import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
 import dev.remotepath.RemotePaths;
 import dev.remotepath.UnsafeNameException;
-import dev.remotepath.spi.DirectoryListing;
-import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.ListedEntry;
-import dev.remotepath.testkit.ForwardingFileSystem;
+import dev.remotepath.testkit.RewrittenListings;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,25 +40,14 @@ class SafetyTest {
     }
 
     /** A listing that names {@code x} twice: a link to a directory outside, and a directory. */
-    private static final class TwinListing extends ForwardingFileSystem {
-        TwinListing(dev.remotepath.spi.RemoteFileSystem delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
-            List<ListedEntry> entries = new ArrayList<>();
-            try (DirectoryListing l = super.list(directory, detail)) {
-                while (l.hasNext()) {
-                    entries.add(l.next());
-                }
-            }
+    private static RewrittenListings twinListing(dev.remotepath.spi.RemoteFileSystem delegate) {
+        return new RewrittenListings(delegate, (directory, entries) -> {
             if (directory.name().equals("src")) {
                 // The server lists the link "x" and then a directory "x" as well.
                 entries.add(new ListedEntry("x", FileStat.ofType(FileType.DIRECTORY)));
             }
-            return DirectoryListing.of(entries);
-        }
+            return entries;
+        });
     }
 
     @Test
@@ -71,7 +56,7 @@ class SafetyTest {
         Path src = Files.createDirectories(temp.resolve("top/src"));
         Files.createSymbolicLink(src.resolve("x"), outside);
         Files.writeString(temp.resolve("top/other.txt"), "other");
-        TwinListing fs = new TwinListing(RemotePaths.of(temp).fileSystem());
+        RewrittenListings fs = twinListing(RemotePaths.of(temp).fileSystem());
         RemotePath source = fs.wrap(RemotePaths.of(src));
         RemotePath target = fs.wrap(RemotePaths.of(temp.resolve("dst")));
 
