@@ -202,6 +202,20 @@ class LauncherTest {
         }
     }
 
+    /** Local commands reflect once (a backend's constructor): native accessors, nothing spun. */
+    @Test
+    void localCommandsReflectThroughNativeAccessors() throws Exception {
+        String flag = "-Djdk.reflect.useNativeAccessorOnly=true";
+        for (String[] args : List.of(new String[] {"ls", "-l", "/tmp"}, new String[] {"sync", "/a", "mem://x/b"},
+                new String[] {"--version"})) {
+            assertThat(jvmArgs(args)).as(String.join(" ", args)).contains(flag);
+        }
+        for (String[] args : List.of(new String[] {"ls", "sftp://h/dir"}, new String[] {"sync", "/t", "az://c/t"},
+                new String[] {"script", "/tmp/x.groovy"})) {
+            assertThat(jvmArgs(args)).as(String.join(" ", args)).doesNotContain(flag);
+        }
+    }
+
     @Test
     void anOptionValueIsNotTakenForTheCommand() throws Exception {
         List<String> jvm = jvmArgs("--known-hosts", "/etc/kh", "--sftp-client", "sshj", "cp", "/big", "sftp://h/big");
