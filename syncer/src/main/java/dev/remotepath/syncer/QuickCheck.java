@@ -57,7 +57,7 @@ final class QuickCheck {
         if (!targetSetsTimes) {
             return Duration.between(d, s).compareTo(window) < 0; // the target is not older by the window
         }
-        return closer(s, d, window);
+        return within(s, d, window);
     }
 
     /**
@@ -66,7 +66,7 @@ final class QuickCheck {
      * BigDecimal}, once per file of a sync, and the first call pays BigDecimal's class
      * initialiser (10-16 ms on JDK 25).
      */
-    static boolean closer(Instant a, Instant b, Duration window) {
+    static boolean within(Instant a, Instant b, Duration window) {
         return Duration.between(a, b).compareTo(window) < 0 && Duration.between(b, a).compareTo(window) < 0;
     }
 
@@ -80,7 +80,7 @@ final class QuickCheck {
         }
         Duration window = target.lastModifiedPrecision().compareTo(Duration.ofSeconds(1)) > 0
                 ? target.lastModifiedPrecision() : Duration.ofSeconds(1);
-        return closer(time, target.lastModified().get(), window);
+        return within(time, target.lastModified().get(), window);
     }
 
     /** The first algorithm whose value both listings carry. */

@@ -64,14 +64,14 @@ class QuickCheckTest {
 
     @Test
     void timeWindowsAreWhatDurationArithmeticGave() {
-        // closer() and the not-older rule avoid abs() and negated(); the answers must be theirs
+        // within() and the not-older rule avoid abs() and negated(); the answers must be theirs
         java.util.Random random = new java.util.Random(59);
         for (int i = 0; i < 20_000; i++) {
             Instant a = T.plusSeconds(random.nextInt(7) - 3).plusNanos(random.nextInt(1_000_000_000));
             Instant b = random.nextInt(8) == 0 ? a : T.plusSeconds(random.nextInt(7) - 3).plusNanos(random.nextInt(1_000_000_000));
             Duration window = Duration.ofSeconds(random.nextInt(3), random.nextInt(4) * 250_000_000L);
             Duration diff = Duration.between(a, b);
-            assertThat(QuickCheck.closer(a, b, window)).as("%s %s %s", a, b, window).isEqualTo(diff.abs().compareTo(window) < 0);
+            assertThat(QuickCheck.within(a, b, window)).as("%s %s %s", a, b, window).isEqualTo(diff.abs().compareTo(window) < 0);
             Duration precision = window.isZero() ? FileStat.EXACT : window;
             FileStat src = FileStat.builder(FileType.FILE).size(1).lastModified(a, precision).build();
             FileStat dst = FileStat.builder(FileType.FILE).size(1).lastModified(b, FileStat.EXACT).build();
@@ -81,8 +81,8 @@ class QuickCheckTest {
                     .isEqualTo(diff.abs().compareTo(precision) < 0);
         }
         Instant far = Instant.MAX.minusSeconds(1);
-        assertThat(QuickCheck.closer(Instant.MIN, far, Duration.ofSeconds(1))).isFalse();
-        assertThat(QuickCheck.closer(far, far.plusNanos(5), Duration.ofNanos(6))).isTrue();
+        assertThat(QuickCheck.within(Instant.MIN, far, Duration.ofSeconds(1))).isFalse();
+        assertThat(QuickCheck.within(far, far.plusNanos(5), Duration.ofNanos(6))).isTrue();
     }
 
     @Test
