@@ -133,6 +133,8 @@ if has t1local; then
     warm; run local-first-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
     warm; run local-noop-rpath "${R[@]}" sync "$T1" "$L/r$rep/l-rpath"
     warm; run local-noop-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
+    # memory back at once; on a disk (no tmpfs) they stay until the end, not to slow the next rep
+    if [ "$local_on" = tmpfs ]; then rm -rf "$L/r$rep"; fi
   done
 fi
 
