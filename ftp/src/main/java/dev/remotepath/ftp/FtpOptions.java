@@ -27,8 +27,10 @@ import javax.net.ssl.SSLContext;
  *                        FTP carries one transfer per connection). A thread that already holds
  *                        one, to copy between two paths of one server, may open one more
  * @param connectTimeout  how long a control or data connection (and its TLS handshake) may take
- * @param readTimeout     the longest a reply or a data connection may stall
- * @param keepAlive       how often a {@code NOOP} goes on the control connection while a long
+ *                        (positive, at most 24 days, as {@code readTimeout})
+ * @param readTimeout     the longest a reply or a data connection may stall (positive, at most
+ *                        24 days); a whole answer, however steadily it trickles, may take ten of them
+ * @param keepAlive       how often (zero or more, at most 24 days) a {@code NOOP} goes on the control connection while a long
  *                        transfer runs, so a firewall does not drop it (and how long an idle
  *                        connection is trusted before it is checked)
  * @param charset         the charset of names where the server does not speak UTF-8 ({@code
@@ -66,11 +68,26 @@ public record FtpOptions(Optional<String> password, boolean implicitTls, Optiona
         if (connections < 1) {
             throw new IllegalArgumentException("connections must be at least 1, not " + connections);
         }
+        // Bounded so that every deadline made from them (a whole answer may take ten read
+        // timeouts) is a representable number of nanoseconds: a larger one failed with
+        // "long overflow" where the command began, naming nothing.
+        requireAtMost24Days("connectTimeout", connectTimeout, false);
+        requireAtMost24Days("readTimeout", readTimeout, false);
+        requireAtMost24Days("keepAlive", keepAlive, true);
         password.ifPresent(p -> {
             if (p.indexOf('\r') >= 0 || p.indexOf('\n') >= 0) {
                 throw new IllegalArgumentException("a password cannot hold a line break (it would end the PASS command)");
             }
         });
+    }
+
+    private static final Duration MOST = Duration.ofDays(24);
+
+    private static void requireAtMost24Days(String name, Duration d, boolean zeroAllowed) {
+        if (d.isNegative() || (d.isZero() && !zeroAllowed) || d.compareTo(MOST) > 0) {
+            throw new IllegalArgumentException(name + " must be " + (zeroAllowed ? "zero or more" : "positive")
+                    + " and at most 24 days, was " + d);
+        }
     }
 
     public static FtpOptions defaults() {
