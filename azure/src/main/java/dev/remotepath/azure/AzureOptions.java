@@ -1,6 +1,7 @@
 package dev.remotepath.azure;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.Optional;
  * Connection options of the Azure Blob backend: which account (an endpoint, or the one a
  * connection string names), how to authenticate, and how uploads and listings are made.
  * Secrets never appear in {@link #toString()}, logs or error messages.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * <p>An immutable value made by {@link #builder()} or {@link #fromEnvironment(Map)}; equal
  * options share one file system per container. No type of the Azure SDK appears in it.
@@ -234,10 +237,7 @@ public final class AzureOptions implements FileSystemOptions {
 
         /** See {@link AzureOptions#requestTimeout()}; positive. */
         public Builder requestTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("requestTimeout must be positive, was " + timeout);
-            }
-            this.requestTimeout = timeout;
+            this.requestTimeout = Timeouts.requirePositive("requestTimeout", timeout);
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.remotepath.ftp;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,6 +14,8 @@ import javax.net.ssl.SSLContext;
 /**
  * How an FTP file system talks to its server. Equal options share one file system (one pool of
  * control connections) per server and user.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param password        the password of the URI's user; none for {@code anonymous}, which logs
  *                        in with an e-mail-style password as RFC 1635 asks. Never in messages or
@@ -71,9 +74,9 @@ public record FtpOptions(Optional<String> password, boolean implicitTls, Optiona
         // Bounded so that every deadline made from them (a whole answer may take ten read
         // timeouts) is a representable number of nanoseconds: a larger one failed with
         // "long overflow" where the command began, naming nothing.
-        requireAtMost24Days("connectTimeout", connectTimeout, false);
-        requireAtMost24Days("readTimeout", readTimeout, false);
-        requireAtMost24Days("keepAlive", keepAlive, true);
+        Timeouts.requirePositive("connectTimeout", connectTimeout);
+        Timeouts.requirePositive("readTimeout", readTimeout);
+        Timeouts.requireZeroOrMore("keepAlive", keepAlive);
         password.ifPresent(p -> {
             if (p.indexOf('\r') >= 0 || p.indexOf('\n') >= 0) {
                 throw new IllegalArgumentException("a password cannot hold a line break (it would end the PASS command)");
@@ -81,14 +84,6 @@ public record FtpOptions(Optional<String> password, boolean implicitTls, Optiona
         });
     }
 
-    private static final Duration MOST = Duration.ofDays(24);
-
-    private static void requireAtMost24Days(String name, Duration d, boolean zeroAllowed) {
-        if (d.isNegative() || (d.isZero() && !zeroAllowed) || d.compareTo(MOST) > 0) {
-            throw new IllegalArgumentException(name + " must be " + (zeroAllowed ? "zero or more" : "positive")
-                    + " and at most 24 days, was " + d);
-        }
-    }
 
     public static FtpOptions defaults() {
         return builder().build();

@@ -1,12 +1,15 @@
 package dev.remotepath.http;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Connection options of the HTTP backend. Credentials never appear in {@link #toString()}.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param connectTimeout        how long to wait for a connection
  * @param requestTimeout        how long one request may take to answer (headers); bodies are
@@ -58,12 +61,13 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
     }
 
     public HttpOptions {
-        Objects.requireNonNull(connectTimeout, "connectTimeout");
-        Objects.requireNonNull(requestTimeout, "requestTimeout");
-        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        // Jetty reads zero or less as no timeout at all: refused, as every backend's (Timeouts)
+        Timeouts.requirePositive("connectTimeout", connectTimeout);
+        Timeouts.requirePositive("requestTimeout", requestTimeout);
+        Timeouts.requirePositive("idleTimeout", idleTimeout);
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(userAgent, "userAgent");
-        Objects.requireNonNull(listingTimeout, "listingTimeout");
+        Timeouts.requirePositive("listingTimeout", listingTimeout);
         if (minimumBodyRate < 0) {
             throw new IllegalArgumentException("minimumBodyRate must not be negative");
         }

@@ -1,6 +1,7 @@
 package dev.remotepath.s3;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
@@ -11,6 +12,8 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 /**
  * Connection options of the S3 backend. Secrets never appear in {@link #toString()}, logs or
  * error messages.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * <p>An immutable value made by {@link #builder()}; read through its accessors. No type of the
  * AWS SDK appears in it: the SDK client is built from these options inside the backend.
@@ -66,8 +69,8 @@ public final class S3Options implements FileSystemOptions {
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(compatibility, "compatibility");
         Objects.requireNonNull(maxRetries, "maxRetries");
-        Objects.requireNonNull(apiCallTimeout, "apiCallTimeout");
-        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Timeouts.requirePositive("apiCallTimeout", apiCallTimeout);
+        Timeouts.requirePositive("requestTimeout", requestTimeout);
         Objects.requireNonNull(clientCustomizer, "clientCustomizer");
         if (partSize < MIN_PART_SIZE) {
             throw new IllegalArgumentException("partSize must be at least 5 MiB, was " + partSize);

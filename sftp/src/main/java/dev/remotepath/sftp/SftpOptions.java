@@ -1,6 +1,7 @@
 package dev.remotepath.sftp;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +12,8 @@ import java.util.function.Supplier;
 /**
  * Connection options of the SFTP backend. The password is never part of a URI and never
  * appears in {@link #toString()}, logs or error messages.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param user           the login, when the URI does not name one (default: the local user)
  * @param password       a supplier of the password (asked when needed), if password login is wanted
@@ -94,23 +97,18 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         identityFiles = List.copyOf(identityFiles);
         Objects.requireNonNull(knownHosts, "knownHosts");
         Objects.requireNonNull(hostKeyPolicy, "hostKeyPolicy");
-        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        // sshj's connect reads zero as "wait for ever": refused, as every backend's (Timeouts)
+        Timeouts.requirePositive("connectTimeout", connectTimeout);
         Objects.requireNonNull(sshConfig, "sshConfig");
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(keepAlive, "keepAlive");
-        if (keepAlive.isNegative()) {
-            throw new IllegalArgumentException("negative keepAlive " + keepAlive);
-        }
+        Timeouts.requireZeroOrMore("keepAlive", keepAlive);
         if (requestsInFlight < 1 || requestsInFlight > 1024) {
             throw new IllegalArgumentException("requestsInFlight must be between 1 and 1024, was " + requestsInFlight);
         }
         if (connections < 1 || connections > 16) {
             throw new IllegalArgumentException("connections must be between 1 and 16, was " + connections);
         }
-        Objects.requireNonNull(readTimeout, "readTimeout");
-        if (readTimeout.isNegative() || readTimeout.isZero() || readTimeout.toMillis() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("readTimeout must be positive and at most 24 days, was " + readTimeout);
-        }
+        Timeouts.requirePositive("readTimeout", readTimeout);
         if (windowSize < 32 * 1024 || windowSize > 0xffff_ffffL) {
             throw new IllegalArgumentException("windowSize must be between 32 KiB and 4 GiB, was " + windowSize);
         }

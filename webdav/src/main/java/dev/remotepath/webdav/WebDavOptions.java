@@ -1,6 +1,7 @@
 package dev.remotepath.webdav;
 
 import dev.remotepath.FileSystemOptions;
+import dev.remotepath.spi.Timeouts;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -8,6 +9,8 @@ import java.util.Optional;
 /**
  * How a WebDAV file system talks to its server. Equal options share one file system (and one
  * connection pool) per origin.
+ * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param connectTimeout  how long a TCP (and TLS) connection may take
  * @param requestTimeout  how long a response's headers may take to come
@@ -76,11 +79,12 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
     }
 
     public WebDavOptions {
-        Objects.requireNonNull(connectTimeout, "connectTimeout");
-        Objects.requireNonNull(requestTimeout, "requestTimeout");
-        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        // Jetty reads zero or less as no timeout at all: refused, as every backend's (Timeouts)
+        Timeouts.requirePositive("connectTimeout", connectTimeout);
+        Timeouts.requirePositive("requestTimeout", requestTimeout);
+        Timeouts.requirePositive("idleTimeout", idleTimeout);
         Objects.requireNonNull(credentials, "credentials");
-        Objects.requireNonNull(listingTimeout, "listingTimeout");
+        Timeouts.requirePositive("listingTimeout", listingTimeout);
         Objects.requireNonNull(mtimes, "mtimes");
         Objects.requireNonNull(userAgent, "userAgent");
         if (maxListingBytes < 1) {

@@ -1,0 +1,53 @@
+package dev.remotepath.spi;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The one check every backend's options make of their timeouts, when the options are built
+ * rather than where a timeout is first used. A timeout must be positive: the client libraries
+ * underneath read zero or a negative value as "wait for ever" (Jetty's idle and total timeouts,
+ * a socket's connect and read timeouts), which would let a silent server hold a command without
+ * end. And at most {@link #LONGEST}: some take their timeouts as an {@code int} of milliseconds
+ * (24.8 days), and bounds derived from them (ten read timeouts for a whole answer) are counted
+ * in nanoseconds, so a larger value would overflow into an error naming nothing.
+ */
+public final class Timeouts {
+
+    /** The longest timeout or interval a backend accepts. */
+    public static final Duration LONGEST = Duration.ofDays(24);
+
+    private Timeouts() {
+    }
+
+    /**
+     * {@code timeout} if it is positive and at most {@link #LONGEST}.
+     *
+     * @param name the option's name, for the message
+     * @throws IllegalArgumentException naming the option and the value otherwise
+     * @throws NullPointerException if {@code timeout} is null
+     */
+    public static Duration requirePositive(String name, Duration timeout) {
+        Objects.requireNonNull(timeout, name);
+        if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException(name + " must be positive and at most 24 days, was " + timeout);
+        }
+        return timeout;
+    }
+
+    /**
+     * {@code interval} if it is zero or more and at most {@link #LONGEST}: for intervals that zero
+     * turns off (a keep-alive), never for a timeout.
+     *
+     * @param name the option's name, for the message
+     * @throws IllegalArgumentException naming the option and the value otherwise
+     * @throws NullPointerException if {@code interval} is null
+     */
+    public static Duration requireZeroOrMore(String name, Duration interval) {
+        Objects.requireNonNull(interval, name);
+        if (interval.isNegative() || interval.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException(name + " must be zero or more and at most 24 days, was " + interval);
+        }
+        return interval;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.remotepath.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class TimeoutsTest {
+
+    @Test
+    void aTimeoutIsPositiveAndAtMost24Days() {
+        for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofNanos(-1), Duration.ofDays(24).plusNanos(1),
+                Duration.ofSeconds(Long.MAX_VALUE)}) {
+            assertThatThrownBy(() -> Timeouts.requirePositive("readTimeout", bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("readTimeout must be positive and at most 24 days, was " + bad);
+        }
+        assertThat(Timeouts.requirePositive("t", Duration.ofNanos(1))).isEqualTo(Duration.ofNanos(1));
+        assertThat(Timeouts.requirePositive("t", Timeouts.LONGEST)).isEqualTo(Duration.ofDays(24));
+        assertThatThrownBy(() -> Timeouts.requirePositive("connectTimeout", null))
+                .isInstanceOf(NullPointerException.class).hasMessage("connectTimeout");
+    }
+
+    @Test
+    void anIntervalMayBeZero() {
+        assertThat(Timeouts.requireZeroOrMore("keepAlive", Duration.ZERO)).isEqualTo(Duration.ZERO);
+        assertThat(Timeouts.requireZeroOrMore("keepAlive", Timeouts.LONGEST)).isEqualTo(Timeouts.LONGEST);
+        for (Duration bad : new Duration[] {Duration.ofNanos(-1), Duration.ofDays(25)}) {
+            assertThatThrownBy(() -> Timeouts.requireZeroOrMore("keepAlive", bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("keepAlive must be zero or more and at most 24 days, was " + bad);
+        }
+    }
+
+    @Test
+    void theLongestFitsAnIntOfMillisecondsAndTenOfItInNanoseconds() {
+        assertThat(Timeouts.LONGEST.toMillis()).isLessThanOrEqualTo(Integer.MAX_VALUE);
+        assertThat(Timeouts.LONGEST.toNanos() * 10).isPositive();
+    }
+}
