@@ -374,7 +374,7 @@ final class Syntax {
 
     /**
      * A duration as people write it: {@code 90} (seconds), {@code 90s}, {@code 500ms},
-     * {@code 2m}, {@code 1h30m}; positive.
+     * {@code 2m}, {@code 1h30m}; positive and at most 24 days.
      */
     static java.time.Duration toDuration(String value) {
         java.util.regex.Matcher m = DURATION_PART.matcher(value);
@@ -400,6 +400,11 @@ final class Syntax {
         }
         if (value.isEmpty() || at != value.length() || total.isZero()) {
             throw new IllegalArgumentException("'" + value + "' is not a duration (say 30s, 500ms, 2m or 1h30m)");
+        }
+        // Every duration flag is a timeout: bounded here as the backends' options bound them
+        // (spi.Timeouts), so the message names the flag rather than the option behind it.
+        if (total.compareTo(dev.remotepath.spi.Timeouts.LONGEST) > 0) {
+            throw new IllegalArgumentException("'" + value + "' is longer than the 24 days a timeout may be");
         }
         return total;
     }

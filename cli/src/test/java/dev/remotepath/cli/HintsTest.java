@@ -204,6 +204,13 @@ class HintsTest {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Syntax.toDuration(bad))
                     .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a duration");
         }
+        // every duration flag is a timeout, bounded as the backends' options bound them (spi.Timeouts)
+        assertThat(Syntax.toDuration("576h")).isEqualTo(Duration.ofDays(24));
+        for (String tooLong : List.of("577h", "576h1ms", "999999999h")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Syntax.toDuration(tooLong))
+                    .as(tooLong).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("'" + tooLong + "' is longer than the 24 days a timeout may be");
+        }
         assertThat(Syntax.toSize("4096")).isEqualTo(4096);
         assertThat(Syntax.toSize("64K")).isEqualTo(65536);
         assertThat(Syntax.toSize("8MiB")).isEqualTo(8L << 20);
