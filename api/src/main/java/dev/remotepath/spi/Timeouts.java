@@ -5,14 +5,17 @@ import java.util.Objects;
 
 /**
  * The one check every backend's options make of their timeouts, when the options are built
- * rather than where a timeout is first used. A timeout must be positive: the client libraries
- * underneath read zero or a negative value as "wait for ever" (Jetty's idle and total timeouts,
- * a socket's connect and read timeouts), which would let a silent server hold a command without
- * end. And at most {@link #LONGEST}: some take their timeouts as an {@code int} of milliseconds
+ * rather than where a timeout is first used. A timeout must be at least {@link #SHORTEST}: the
+ * client libraries underneath take milliseconds and read zero or a negative value as "wait for
+ * ever" (Jetty's idle and total timeouts, a socket's connect and read timeouts), so 0 or 1 ns
+ * would let a silent server hold a command without end. And at most {@link #LONGEST}: some take their timeouts as an {@code int} of milliseconds
  * (24.8 days), and bounds derived from them (ten read timeouts for a whole answer) are counted
  * in nanoseconds, so a larger value would overflow into an error naming nothing.
  */
 public final class Timeouts {
+
+    /** The shortest timeout a backend accepts: what the libraries count in, a millisecond. */
+    public static final Duration SHORTEST = Duration.ofMillis(1);
 
     /** The longest timeout or interval a backend accepts. */
     public static final Duration LONGEST = Duration.ofDays(24);
@@ -21,7 +24,7 @@ public final class Timeouts {
     }
 
     /**
-     * {@code timeout} if it is positive and at most {@link #LONGEST}.
+     * {@code timeout} if it is at least {@link #SHORTEST} and at most {@link #LONGEST}.
      *
      * @param name the option's name, for the message
      * @throws IllegalArgumentException naming the option and the value otherwise
@@ -29,8 +32,8 @@ public final class Timeouts {
      */
     public static Duration requirePositive(String name, Duration timeout) {
         Objects.requireNonNull(timeout, name);
-        if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(LONGEST) > 0) {
-            throw new IllegalArgumentException(name + " must be positive and at most 24 days, was " + timeout);
+        if (timeout.compareTo(SHORTEST) < 0 || timeout.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException(name + " must be at least 1 ms and at most 24 days, was " + timeout);
         }
         return timeout;
     }

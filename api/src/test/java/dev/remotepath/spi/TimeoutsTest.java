@@ -9,14 +9,15 @@ import org.junit.jupiter.api.Test;
 class TimeoutsTest {
 
     @Test
-    void aTimeoutIsPositiveAndAtMost24Days() {
-        for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofNanos(-1), Duration.ofDays(24).plusNanos(1),
+    void aTimeoutIsAtLeastAMillisecondAndAtMost24Days() {
+        for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofNanos(-1), Duration.ofNanos(1),
+                Duration.ofNanos(999_999), Duration.ofDays(24).plusNanos(1),
                 Duration.ofSeconds(Long.MAX_VALUE)}) {
             assertThatThrownBy(() -> Timeouts.requirePositive("readTimeout", bad))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("readTimeout must be positive and at most 24 days, was " + bad);
+                    .hasMessage("readTimeout must be at least 1 ms and at most 24 days, was " + bad);
         }
-        assertThat(Timeouts.requirePositive("t", Duration.ofNanos(1))).isEqualTo(Duration.ofNanos(1));
+        assertThat(Timeouts.requirePositive("t", Duration.ofMillis(1))).isEqualTo(Timeouts.SHORTEST);
         assertThat(Timeouts.requirePositive("t", Timeouts.LONGEST)).isEqualTo(Duration.ofDays(24));
         assertThatThrownBy(() -> Timeouts.requirePositive("connectTimeout", null))
                 .isInstanceOf(NullPointerException.class).hasMessage("connectTimeout");

@@ -12,7 +12,7 @@ import java.util.Optional;
  * Connection options of the Azure Blob backend: which account (an endpoint, or the one a
  * connection string names), how to authenticate, and how uploads and listings are made.
  * Secrets never appear in {@link #toString()}, logs or error messages.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * <p>An immutable value made by {@link #builder()} or {@link #fromEnvironment(Map)}; equal

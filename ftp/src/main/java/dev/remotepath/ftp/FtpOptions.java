@@ -14,7 +14,7 @@ import javax.net.ssl.SSLContext;
 /**
  * How an FTP file system talks to its server. Equal options share one file system (one pool of
  * control connections) per server and user.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param password        the password of the URI's user; none for {@code anonymous}, which logs
@@ -30,9 +30,9 @@ import javax.net.ssl.SSLContext;
  *                        FTP carries one transfer per connection). A thread that already holds
  *                        one, to copy between two paths of one server, may open one more
  * @param connectTimeout  how long a control or data connection (and its TLS handshake) may take
- *                        (positive, at most 24 days, as {@code readTimeout})
- * @param readTimeout     the longest a reply or a data connection may stall (positive, at most
- *                        24 days); a whole answer, however steadily it trickles, may take ten of them
+ *                        (1 ms to 24 days, as {@code readTimeout})
+ * @param readTimeout     the longest a reply or a data connection may stall (1 ms to 24
+ *                        days); a whole answer, however steadily it trickles, may take ten of them
  * @param keepAlive       how often (zero or more, at most 24 days) a {@code NOOP} goes on the control connection while a long
  *                        transfer runs, so a firewall does not drop it (and how long an idle
  *                        connection is trusted before it is checked)

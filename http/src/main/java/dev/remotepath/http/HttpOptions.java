@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * Connection options of the HTTP backend. Credentials never appear in {@link #toString()}.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param connectTimeout        how long to wait for a connection

@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 /**
  * Connection options of the S3 backend. Secrets never appear in {@link #toString()}, logs or
  * error messages.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * <p>An immutable value made by {@link #builder()}; read through its accessors. No type of the

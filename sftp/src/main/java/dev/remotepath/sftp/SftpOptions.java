@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * Connection options of the SFTP backend. The password is never part of a URI and never
  * appears in {@link #toString()}, logs or error messages.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param user           the login, when the URI does not name one (default: the local user)

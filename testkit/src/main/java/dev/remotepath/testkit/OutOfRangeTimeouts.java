@@ -9,13 +9,14 @@ import java.util.function.Consumer;
 
 /**
  * Asserts that a backend's options refuse, when built, every timeout that {@code spi.Timeouts}
- * refuses (zero, negative, over 24 days), with an {@code IllegalArgumentException} naming the
+ * refuses (zero, negative, under a millisecond, over 24 days), with an {@code IllegalArgumentException} naming the
  * option, and take the bounds themselves.
  */
 public final class OutOfRangeTimeouts {
 
-    /** Durations no timeout may be: zero reads as "wait for ever" in the libraries underneath. */
+    /** Durations no timeout may be: zero (or less than a millisecond) reads as "wait for ever" underneath. */
     public static final List<Duration> TIMEOUTS = List.of(Duration.ZERO, Duration.ofNanos(-1), Duration.ofSeconds(-60),
+            Duration.ofNanos(1), Duration.ofNanos(999_999),
             Duration.ofDays(24).plusNanos(1), Duration.ofDays(25), Duration.ofHours(999_999_999),
             Duration.ofSeconds(Long.MAX_VALUE));
 
@@ -24,7 +25,7 @@ public final class OutOfRangeTimeouts {
 
     /**
      * {@code build} sets the option named {@code option} to the duration it is given and builds
-     * the options: it must throw for each of {@link #TIMEOUTS} and not for 1 ns or 24 days.
+     * the options: it must throw for each of {@link #TIMEOUTS} and not for 1 ms or 24 days.
      */
     public static void assertRefused(String option, Consumer<Duration> build) {
         for (Duration bad : TIMEOUTS) {
@@ -32,7 +33,7 @@ public final class OutOfRangeTimeouts {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(option).hasMessageContaining("24 days");
         }
-        for (Duration fine : List.of(Duration.ofNanos(1), Duration.ofDays(24))) {
+        for (Duration fine : List.of(Duration.ofMillis(1), Duration.ofDays(24))) {
             build.accept(fine);
         }
         assertThat(Duration.ofDays(24).toMillis()).isLessThan(Integer.MAX_VALUE);

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * How a WebDAV file system talks to its server. Equal options share one file system (and one
  * connection pool) per origin.
- * Every timeout must be positive and at most 24 days ({@link Timeouts}), checked when the options
+ * Every timeout must be at least 1 ms and at most 24 days ({@link Timeouts}), checked when the options
  * are built: zero would read as "wait for ever" in the client library underneath.
  *
  * @param connectTimeout  how long a TCP (and TLS) connection may take
