@@ -5,12 +5,13 @@ import java.util.Objects;
 
 /**
  * The one check every backend's options make of their timeouts, when the options are built
- * rather than where a timeout is first used. A timeout must be at least {@link #SHORTEST}: the
- * client libraries underneath take milliseconds and read zero or a negative value as "wait for
- * ever" (Jetty's idle and total timeouts, a socket's connect and read timeouts), so 0 or 1 ns
- * would let a silent server hold a command without end. And at most {@link #LONGEST}: some take their timeouts as an {@code int} of milliseconds
- * (24.8 days), and bounds derived from them (ten read timeouts for a whole answer) are counted
- * in nanoseconds, so a larger value would overflow into an error naming nothing.
+ * rather than where a timeout is first used. A timeout is at least {@link #SHORTEST}: the client
+ * libraries underneath count milliseconds and read zero or less as "wait for ever" (Jetty's idle
+ * and total timeouts, a socket's connect timeout), so 0, or 1 ns rounded down to 0 ms, would let
+ * a silent server hold a command without end. And at most {@link #LONGEST}: some libraries take
+ * an {@code int} of milliseconds (24.8 days), and bounds made from a timeout (ten read timeouts
+ * for a whole answer) are counted in nanoseconds, where a larger value overflows into an error
+ * naming nothing.
  */
 public final class Timeouts {
 
@@ -30,7 +31,7 @@ public final class Timeouts {
      * @throws IllegalArgumentException naming the option and the value otherwise
      * @throws NullPointerException if {@code timeout} is null
      */
-    public static Duration requirePositive(String name, Duration timeout) {
+    public static Duration requireTimeout(String name, Duration timeout) {
         Objects.requireNonNull(timeout, name);
         if (timeout.compareTo(SHORTEST) < 0 || timeout.compareTo(LONGEST) > 0) {
             throw new IllegalArgumentException(name + " must be at least 1 ms and at most 24 days, was " + timeout);
@@ -46,7 +47,7 @@ public final class Timeouts {
      * @throws IllegalArgumentException naming the option and the value otherwise
      * @throws NullPointerException if {@code interval} is null
      */
-    public static Duration requireZeroOrMore(String name, Duration interval) {
+    public static Duration requireInterval(String name, Duration interval) {
         Objects.requireNonNull(interval, name);
         if (interval.isNegative() || interval.compareTo(LONGEST) > 0) {
             throw new IllegalArgumentException(name + " must be zero or more and at most 24 days, was " + interval);

@@ -13,22 +13,22 @@ class TimeoutsTest {
         for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofNanos(-1), Duration.ofNanos(1),
                 Duration.ofNanos(999_999), Duration.ofDays(24).plusNanos(1),
                 Duration.ofSeconds(Long.MAX_VALUE)}) {
-            assertThatThrownBy(() -> Timeouts.requirePositive("readTimeout", bad))
+            assertThatThrownBy(() -> Timeouts.requireTimeout("readTimeout", bad))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("readTimeout must be at least 1 ms and at most 24 days, was " + bad);
         }
-        assertThat(Timeouts.requirePositive("t", Duration.ofMillis(1))).isEqualTo(Timeouts.SHORTEST);
-        assertThat(Timeouts.requirePositive("t", Timeouts.LONGEST)).isEqualTo(Duration.ofDays(24));
-        assertThatThrownBy(() -> Timeouts.requirePositive("connectTimeout", null))
+        assertThat(Timeouts.requireTimeout("t", Duration.ofMillis(1))).isEqualTo(Timeouts.SHORTEST);
+        assertThat(Timeouts.requireTimeout("t", Timeouts.LONGEST)).isEqualTo(Duration.ofDays(24));
+        assertThatThrownBy(() -> Timeouts.requireTimeout("connectTimeout", null))
                 .isInstanceOf(NullPointerException.class).hasMessage("connectTimeout");
     }
 
     @Test
     void anIntervalMayBeZero() {
-        assertThat(Timeouts.requireZeroOrMore("keepAlive", Duration.ZERO)).isEqualTo(Duration.ZERO);
-        assertThat(Timeouts.requireZeroOrMore("keepAlive", Timeouts.LONGEST)).isEqualTo(Timeouts.LONGEST);
+        assertThat(Timeouts.requireInterval("keepAlive", Duration.ZERO)).isEqualTo(Duration.ZERO);
+        assertThat(Timeouts.requireInterval("keepAlive", Timeouts.LONGEST)).isEqualTo(Timeouts.LONGEST);
         for (Duration bad : new Duration[] {Duration.ofNanos(-1), Duration.ofDays(25)}) {
-            assertThatThrownBy(() -> Timeouts.requireZeroOrMore("keepAlive", bad))
+            assertThatThrownBy(() -> Timeouts.requireInterval("keepAlive", bad))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("keepAlive must be zero or more and at most 24 days, was " + bad);
         }

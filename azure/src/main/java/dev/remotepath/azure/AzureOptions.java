@@ -237,7 +237,7 @@ public final class AzureOptions implements FileSystemOptions {
 
         /** See {@link AzureOptions#requestTimeout()}; positive. */
         public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = Timeouts.requirePositive("requestTimeout", timeout);
+            this.requestTimeout = Timeouts.requireTimeout("requestTimeout", timeout);
             return this;
         }
 

@@ -74,9 +74,9 @@ public record FtpOptions(Optional<String> password, boolean implicitTls, Optiona
         // Bounded so that every deadline made from them (a whole answer may take ten read
         // timeouts) is a representable number of nanoseconds: a larger one failed with
         // "long overflow" where the command began, naming nothing.
-        Timeouts.requirePositive("connectTimeout", connectTimeout);
-        Timeouts.requirePositive("readTimeout", readTimeout);
-        Timeouts.requireZeroOrMore("keepAlive", keepAlive);
+        Timeouts.requireTimeout("connectTimeout", connectTimeout);
+        Timeouts.requireTimeout("readTimeout", readTimeout);
+        Timeouts.requireInterval("keepAlive", keepAlive);
         password.ifPresent(p -> {
             if (p.indexOf('\r') >= 0 || p.indexOf('\n') >= 0) {
                 throw new IllegalArgumentException("a password cannot hold a line break (it would end the PASS command)");

@@ -62,12 +62,12 @@ public record HttpOptions(Duration connectTimeout, Duration requestTimeout, Dura
 
     public HttpOptions {
         // Jetty reads zero or less as no timeout at all: refused, as every backend's (Timeouts)
-        Timeouts.requirePositive("connectTimeout", connectTimeout);
-        Timeouts.requirePositive("requestTimeout", requestTimeout);
-        Timeouts.requirePositive("idleTimeout", idleTimeout);
+        Timeouts.requireTimeout("connectTimeout", connectTimeout);
+        Timeouts.requireTimeout("requestTimeout", requestTimeout);
+        Timeouts.requireTimeout("idleTimeout", idleTimeout);
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(userAgent, "userAgent");
-        Timeouts.requirePositive("listingTimeout", listingTimeout);
+        Timeouts.requireTimeout("listingTimeout", listingTimeout);
         if (minimumBodyRate < 0) {
             throw new IllegalArgumentException("minimumBodyRate must not be negative");
         }

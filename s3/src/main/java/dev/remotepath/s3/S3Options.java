@@ -69,8 +69,8 @@ public final class S3Options implements FileSystemOptions {
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(compatibility, "compatibility");
         Objects.requireNonNull(maxRetries, "maxRetries");
-        Timeouts.requirePositive("apiCallTimeout", apiCallTimeout);
-        Timeouts.requirePositive("requestTimeout", requestTimeout);
+        Timeouts.requireTimeout("apiCallTimeout", apiCallTimeout);
+        Timeouts.requireTimeout("requestTimeout", requestTimeout);
         Objects.requireNonNull(clientCustomizer, "clientCustomizer");
         if (partSize < MIN_PART_SIZE) {
             throw new IllegalArgumentException("partSize must be at least 5 MiB, was " + partSize);

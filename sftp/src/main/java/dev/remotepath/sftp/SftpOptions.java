@@ -98,17 +98,17 @@ public record SftpOptions(Optional<String> user, Optional<Supplier<char[]>> pass
         Objects.requireNonNull(knownHosts, "knownHosts");
         Objects.requireNonNull(hostKeyPolicy, "hostKeyPolicy");
         // sshj's connect reads zero as "wait for ever": refused, as every backend's (Timeouts)
-        Timeouts.requirePositive("connectTimeout", connectTimeout);
+        Timeouts.requireTimeout("connectTimeout", connectTimeout);
         Objects.requireNonNull(sshConfig, "sshConfig");
         Objects.requireNonNull(client, "client");
-        Timeouts.requireZeroOrMore("keepAlive", keepAlive);
+        Timeouts.requireInterval("keepAlive", keepAlive);
         if (requestsInFlight < 1 || requestsInFlight > 1024) {
             throw new IllegalArgumentException("requestsInFlight must be between 1 and 1024, was " + requestsInFlight);
         }
         if (connections < 1 || connections > 16) {
             throw new IllegalArgumentException("connections must be between 1 and 16, was " + connections);
         }
-        Timeouts.requirePositive("readTimeout", readTimeout);
+        Timeouts.requireTimeout("readTimeout", readTimeout);
         if (windowSize < 32 * 1024 || windowSize > 0xffff_ffffL) {
             throw new IllegalArgumentException("windowSize must be between 32 KiB and 4 GiB, was " + windowSize);
         }

@@ -80,11 +80,11 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
 
     public WebDavOptions {
         // Jetty reads zero or less as no timeout at all: refused, as every backend's (Timeouts)
-        Timeouts.requirePositive("connectTimeout", connectTimeout);
-        Timeouts.requirePositive("requestTimeout", requestTimeout);
-        Timeouts.requirePositive("idleTimeout", idleTimeout);
+        Timeouts.requireTimeout("connectTimeout", connectTimeout);
+        Timeouts.requireTimeout("requestTimeout", requestTimeout);
+        Timeouts.requireTimeout("idleTimeout", idleTimeout);
         Objects.requireNonNull(credentials, "credentials");
-        Timeouts.requirePositive("listingTimeout", listingTimeout);
+        Timeouts.requireTimeout("listingTimeout", listingTimeout);
         Objects.requireNonNull(mtimes, "mtimes");
         Objects.requireNonNull(userAgent, "userAgent");
         if (maxListingBytes < 1) {
