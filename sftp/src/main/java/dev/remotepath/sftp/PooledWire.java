@@ -53,6 +53,12 @@ final class PooledWire implements SftpWire {
     private final long retryExtraNanos;
     /** Set once by closeQuietly: a connection a background connect brings after it is closed at once. */
     private volatile boolean closed;
+    /**
+     * The connection the file system was opened on: what {@link #first()} answers when no slot
+     * holds one (a reconnect after the server died failed and left the first slot empty), so the
+     * pool's questions are answered (not alive; its extensions) instead of failing on a null.
+     */
+    private final SftpWire initial;
 
     PooledWire(SftpWire first, int size, Connector connector) {
         this(first, size, connector, java.time.Duration.ofSeconds(30));
@@ -67,6 +73,7 @@ final class PooledWire implements SftpWire {
             slots[i] = new Slot();
         }
         slots[0].wire = first;
+        this.initial = first;
     }
 
     /** A connection and the slot whose busy count it raised; release() lowers it again. */
@@ -263,7 +270,8 @@ final class PooledWire implements SftpWire {
                 return w;
             }
         }
-        return slots[0].wire;
+        SftpWire w = slots[0].wire;
+        return w != null ? w : initial;
     }
 
     @Override

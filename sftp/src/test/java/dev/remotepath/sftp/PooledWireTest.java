@@ -185,4 +185,24 @@ class PooledWireTest {
         assertThat(opened.get()).isEqualTo(1);
         assertThat(pool.alive()).isTrue();
     }
+
+    /**
+     * The server killed: the dead first connection is closed, its reopening refused, and the
+     * slot left empty. The pool then answers its questions (not alive, the server's extensions)
+     * and the next request fails with the connect's IOException, never a NullPointerException
+     * (OpenSshKilledServerTest met that race once in CI).
+     */
+    @Test
+    void aPoolWhoseReconnectFailedAnswersWithoutItsConnection() {
+        Fake a = new Fake("a");
+        PooledWire pool = new PooledWire(a.wire(), 2, () -> {
+            throw new java.net.ConnectException("a: connection refused");
+        });
+        a.alive = false;
+        assertThatThrownBy(() -> pool.stat("/f")).isInstanceOf(IOException.class).hasMessageContaining("refused");
+        assertThat(pool.alive()).isFalse();
+        assertThat(pool.hasPosixRename()).isFalse();
+        assertThat(pool.client()).isEqualTo("fake");
+        assertThatThrownBy(() -> pool.stat("/f")).isInstanceOf(IOException.class).hasMessageContaining("refused");
+    }
 }
