@@ -95,10 +95,26 @@ s3() { # s3 PROVIDER: rpath's options and rclone's remote for that store
 }
 
 declare -A times
+# Before every timed run, both programs (rpath's jar, its AOT caches and the JDK's modules and VM;
+# rclone), T1 and the section's server data ($SERVED: the directories its server keeps files in)
+# are read into the page cache. This VM gives back pages it has not touched for a while, and the
+# runs go in a fixed order: without this, whichever tool ran after a long run of the other's (an
+# rpath no-op after rclone's 5-minute first sync into Apache) read its program and the server's
+# files back from disk, and the next tool found them warm (docs/benchmarks.md, "The suite's
+# order: warm pages before every run").
+JDK=$(cat cli/target/rpath.java-home 2> /dev/null || bin/find-jdk25)
+SERVED=""
+warm() {
+  # shellcheck disable=SC2086 # $SERVED is a list of directories
+  find "$T1" $SERVED -type f -exec cat {} + > /dev/null 2>&1 || true
+  cat cli/target/rpath.jar cli/target/*.aot "$JDK/lib/modules" "$JDK/lib/server/libjvm.so" \
+    "$(command -v rclone)" > /dev/null 2>&1 || true
+}
 # run NAME CMD...: one timed run, in ms, appended to NAME's samples; a failure stops the suite
 run() {
   local name=$1; shift
   local s e
+  warm
   s=$(date +%s%N)
   "$@" > /dev/null 2> "$W/last.err" || { echo "cli suite: $name failed: $*" >&2; cat "$W/last.err" >&2; exit 1; }
   e=$(date +%s%N)
@@ -125,14 +141,14 @@ if [ "$(stat -f -c %T /dev/shm 2> /dev/null)" = tmpfs ]; then
 else
   L=$W/local-$$ local_on=disk
 fi
-warm() { find "$T1" -type f -exec cat {} + > /dev/null; cat cli/target/rpath.jar cli/target/*.aot "$(command -v rclone)" > /dev/null 2>&1 || true; }
 if has t1local; then
+  SERVED=$L
   for rep in $(seq "$samples"); do
     echo "cli suite: local rep $rep of $samples" >&2
-    warm; run local-first-rpath "${R[@]}" sync "$T1" "$L/r$rep/l-rpath"
-    warm; run local-first-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
-    warm; run local-noop-rpath "${R[@]}" sync "$T1" "$L/r$rep/l-rpath"
-    warm; run local-noop-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
+    run local-first-rpath "${R[@]}" sync "$T1" "$L/r$rep/l-rpath"
+    run local-first-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
+    run local-noop-rpath "${R[@]}" sync "$T1" "$L/r$rep/l-rpath"
+    run local-noop-rclone rclone sync --config /dev/null "$T1" "$L/r$rep/l-rclone"
     # memory back at once; on a disk (no tmpfs) they stay until the end, not to slow the next rep
     if [ "$local_on" = tmpfs ]; then rm -rf "$L/r$rep"; fi
   done
@@ -142,6 +158,7 @@ for rep in $(seq "$samples"); do
   echo "cli suite: rep $rep of $samples" >&2
   rm -rf "$D"; mkdir -p "$D"
   if has t2; then
+    SERVED="$T2 $D"
     for c in mina sshj; do
       run "t2-put-$c" "${R[@]}" --sftp-client=$c cp "$T2" "$U$D/t2-$c.bin"
     done
@@ -154,6 +171,7 @@ for rep in $(seq "$samples"); do
     rm -f "$D"/*.bin
   fi
   if has small; then
+    SERVED="$SMALL $D"
     run small-cp-rpath "${R[@]}" cp -r "$SMALL" "$U$D/small-cp"
     run small-sync-rpath "${R[@]}" sync "$SMALL" "$U$D/small-sync"
     run small-rclone rclone copy --config /dev/null --sftp-disable-hashcheck "$SMALL" "B:$D/small-rclone"
@@ -161,6 +179,7 @@ for rep in $(seq "$samples"); do
     run small-sftp "${SFTP[@]}" -b <(echo "put -r $SMALL/. $D/small-sftp") "$USER_@127.0.0.1"
   fi
   if has t1sftp; then
+    SERVED=$D
     for c in mina sshj; do
       run "t1-first-$c" "${R[@]}" --sftp-client=$c sync "$T1" "$U$D/t1-$c"
     done
@@ -174,6 +193,7 @@ for rep in $(seq "$samples"); do
   if has t1s3; then
     for provider in transient filesystem; do
       s3 $provider
+      SERVED=$W/s3-$provider
       "${S3R[@]}" mkdir "s3://bench-r$rep/" > /dev/null
       run "s3-first-$provider-rpath" "${S3R[@]}" sync "$T1" "s3://bench-r$rep/rpath"
       run "s3-first-$provider-rclone" rclone sync --config /dev/null "$T1" "S:bench-r$rep/rclone"
@@ -183,6 +203,7 @@ for rep in $(seq "$samples"); do
     done
   fi
   if has t1az; then
+    SERVED=$W/azurite
     # rclone 1.60 takes an emulator's endpoint only as a container SAS URL (AzuriteSas makes the container)
     RCLONE_CONFIG_Z_SAS_URL=$("$(cat cli/target/rpath.java-home)/bin/java" -cp benchmarks/target/benchmarks.jar \
       dev.remotepath.bench.AzuriteSas "bench-r$rep" 2> /dev/null)
@@ -193,6 +214,7 @@ for rep in $(seq "$samples"); do
     run az-noop-rclone rclone sync --config /dev/null "$T1" "Z:bench-r$rep/rclone"
   fi
   if has t1ftp; then
+    SERVED=$W/ftp/root
     export RCLONE_CONFIG_F_TYPE=ftp RCLONE_CONFIG_F_HOST=127.0.0.1 RCLONE_CONFIG_F_PORT=$FTP_PORT \
       RCLONE_CONFIG_F_USER=bench RCLONE_CONFIG_F_PASS="$(rclone obscure bench-pw)"
     export RPATH_FTP_PASSWORD=bench-pw
@@ -206,6 +228,7 @@ for rep in $(seq "$samples"); do
   if has t1dav; then
     for server in apache2 rclone; do
       port_var="DAVPORT_$server"
+      SERVED=$W/dav-$server
       export RCLONE_CONFIG_W_TYPE=webdav RCLONE_CONFIG_W_URL="http://127.0.0.1:${!port_var}" RCLONE_CONFIG_W_VENDOR=other
       run "dav-first-$server-rpath" "${R[@]}" sync "$T1" "webdav://127.0.0.1:${!port_var}/rpath-r$rep"
       run "dav-first-$server-rclone" rclone sync --config /dev/null "$T1" "W:rclone-r$rep"
@@ -217,6 +240,7 @@ for rep in $(seq "$samples"); do
     done
   fi
   if has archive; then
+    SERVED=$D
     # a new archive as a sync's target, against the tools that make one; and reading one back
     run zip-write-rpath "${R[@]}" sync "$T1" "zip:$D/t1-rpath.zip!/"
     run zip-write-zip bash -c 'cd "$1" && zip -qr "$2" .' _ "$T1" "$D/t1-zip.zip"
@@ -230,6 +254,7 @@ for rep in $(seq "$samples"); do
     run tgz-read-tar tar -xzf "$D/t1-tar.tgz" -C "$D/y-tar"
   fi
   if has ls; then
+    SERVED=$SMALL
     run lsR-rpath "${R[@]}" ls -lR "$T1"
     run lsR-find find "$T1" -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\n'
     run ls1000-rpath "${R[@]}" ls -l "$SMALL"
