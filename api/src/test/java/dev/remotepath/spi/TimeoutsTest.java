@@ -39,4 +39,19 @@ class TimeoutsTest {
         assertThat(Timeouts.LONGEST.toMillis()).isLessThanOrEqualTo(Integer.MAX_VALUE);
         assertThat(Timeouts.LONGEST.toNanos() * 10).isPositive();
     }
+
+    @Test
+    void aBoundMadeFromATimeoutIsWhatDurationWouldMultiplyItTo() {
+        java.util.Random random = new java.util.Random(24);
+        for (int i = 0; i < 10_000; i++) {
+            Duration d = Duration.ofNanos((long) (random.nextDouble() * Timeouts.LONGEST.toNanos()));
+            int factor = random.nextInt(1_000);
+            assertThat(Timeouts.times(d, factor)).as("%s × %d", d, factor).isEqualTo(d.multipliedBy(factor));
+        }
+        assertThat(Timeouts.times(Timeouts.LONGEST, 10)).isEqualTo(Duration.ofDays(240));
+        assertThat(Timeouts.times(Duration.ofNanos(999_999_999), 10)).isEqualTo(Duration.ofNanos(9_999_999_990L));
+        assertThatThrownBy(() -> Timeouts.times(Duration.ofSeconds(1), -1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> Timeouts.times(Duration.ofSeconds(Long.MAX_VALUE / 2), 10)).isInstanceOf(ArithmeticException.class);
+    }
 }

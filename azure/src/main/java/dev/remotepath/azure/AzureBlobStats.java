@@ -3,6 +3,7 @@ package dev.remotepath.azure;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
+import dev.remotepath.wire.WireTimes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -102,7 +103,7 @@ final class AzureBlobStats {
             return Optional.empty();
         }
         try {
-            return Optional.of(OffsetDateTime.parse(value.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+            return Optional.of(WireTimes.isoOffsetDateTime(value.strip())); // read per blob of a listing
         } catch (DateTimeParseException e) {
             LOG.debug("ignoring unparsable mtime metadata '{}'", value);
             return Optional.empty();

@@ -7,6 +7,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.StorageSharedKeyCredential;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
+import dev.remotepath.spi.Timeouts;
 import java.time.Duration;
 
 /** Builds the SDK's clients from {@link AzureOptions}: the one place SDK configuration is made. */
@@ -36,7 +37,7 @@ final class AzureClients {
         b.clientOptions(new HttpClientOptions().setConnectTimeout(min(timeout, Duration.ofSeconds(30)))
                 .setResponseTimeout(timeout).setReadTimeout(timeout).setWriteTimeout(timeout));
         b.retryOptions(new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, options.maxRetries() + 1,
-                timeout.multipliedBy(10), Duration.ofMillis(500), Duration.ofSeconds(30), null));
+                Timeouts.times(timeout, 10), Duration.ofMillis(500), Duration.ofSeconds(30), null));
         b.addPolicy(requests);
         return b.buildClient();
     }

@@ -8,6 +8,7 @@ import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.CopyStatusType;
 import com.azure.storage.blob.options.BlobBeginCopyOptions;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Timeouts;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -41,7 +42,7 @@ final class AzureServerCopy {
         PollResponse<BlobCopyInfo> done;
         try {
             SyncPoller<BlobCopyInfo, Void> poller = fs.blob(targetName).beginCopy(o);
-            done = poller.waitForCompletion(fs.options().requestTimeout().multipliedBy(10));
+            done = poller.waitForCompletion(Timeouts.times(fs.options().requestTimeout(), 10));
         } catch (RuntimeException e) {
             BlobErrorCode code = AzureErrors.code(e);
             if (BlobErrorCode.CANNOT_VERIFY_COPY_SOURCE.equals(code) || BlobErrorCode.BLOB_NOT_FOUND.equals(code)) {

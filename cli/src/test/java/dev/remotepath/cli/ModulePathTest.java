@@ -94,7 +94,8 @@ class ModulePathTest {
         // The internal packages go only to the project's modules that build on them.
         assertThat(java(Map.of(), "--describe-module", "dev.remotepath").out())
                 .contains("exports dev.remotepath\n", "exports dev.remotepath.spi\n",
-                        "qualified exports dev.remotepath.tree to", "qualified exports dev.remotepath.spi.nio to");
+                        "qualified exports dev.remotepath.tree to", "qualified exports dev.remotepath.spi.nio to",
+                        "qualified exports dev.remotepath.wire to");
         Run version = rpath("--version");
         assertThat(version.code()).as(version.err()).isZero();
         assertThat(version.out().lines()).anyMatch(l -> l.matches("Apache MINA SSHD \\d.*"))

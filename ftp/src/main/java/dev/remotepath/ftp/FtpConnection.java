@@ -1,5 +1,6 @@
 package dev.remotepath.ftp;
 
+import dev.remotepath.spi.Timeouts;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -195,15 +196,9 @@ final class FtpConnection implements Closeable {
         return FTPClientConfig.SYST_UNIX;
     }
 
-    /**
-     * The longest a whole reply or listing may take, however steadily it trickles: ten read
-     * timeouts. Not {@code Duration.multipliedBy}: it goes through {@code BigDecimal}, whose
-     * class initialiser (5^65536 squared out on JDK 25) cost each FTP command 10-16 ms before
-     * its first connection.
-     */
+    /** The longest a whole reply or listing may take, however steadily it trickles: ten read timeouts. */
     static java.time.Duration wholeAnswerBound(FtpOptions options) {
-        java.time.Duration d = options.readTimeout();
-        return java.time.Duration.ofSeconds(Math.multiplyExact(d.getSeconds(), 10L), d.getNano() * 10L);
+        return Timeouts.times(options.readTimeout(), 10);
     }
 
     private static int millis(java.time.Duration d) {

@@ -1,5 +1,6 @@
 package dev.remotepath.webdav;
 
+import dev.remotepath.wire.WireTimes;
 import java.io.ByteArrayInputStream;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -258,10 +259,10 @@ final class Multistatus {
             return Optional.empty();
         }
         try {
-            return Optional.of(HttpTimes.rfc1123(t));
+            return Optional.of(WireTimes.rfc1123(t));
         } catch (DateTimeParseException e) {
             try {
-                return Optional.of(HttpTimes.isoInstant(t)); // some servers answer ISO 8601
+                return Optional.of(WireTimes.isoInstant(t)); // some servers answer ISO 8601
             } catch (DateTimeParseException e2) {
                 return Optional.empty();
             }

@@ -3,6 +3,7 @@ package dev.remotepath.webdav;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
+import dev.remotepath.wire.WireTimes;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -131,7 +132,7 @@ final class WebDavMtimes {
             return Optional.empty();
         }
         try {
-            Instant mtime = HttpTimes.isoInstant(parts[0]);
+            Instant mtime = WireTimes.isoInstant(parts[0]);
             long writtenAt = Long.parseLong(parts[1]);
             if (serverTime.isPresent() && serverTime.get().getEpochSecond() > writtenAt + SLACK_SECONDS) {
                 return Optional.empty(); // changed by another client since

@@ -1,5 +1,6 @@
 package dev.remotepath.webdav;
 
+import dev.remotepath.wire.WireTimes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -240,7 +241,7 @@ final class WebDavWire implements AutoCloseable {
         if (date == null) {
             return Optional.empty();
         }
-        return HttpTimes.rfc1123OrEmpty(date.strip());
+        return WireTimes.rfc1123OrEmpty(date.strip());
     }
 
     /** Now, by the server's clock as its last Date said (to the second). */

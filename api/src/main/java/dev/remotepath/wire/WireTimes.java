@@ -1,27 +1,30 @@
-package dev.remotepath.webdav;
+package dev.remotepath.wire;
 
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
- * The times a WebDAV server sends, read as {@link DateTimeFormatter} reads them, but without it
- * for the forms servers actually send: a listing carries a {@code getlastmodified} (and often
- * this library's mtime property) per member, and the formatter's general parser was a fifth of
- * a no-op sync's CPU in a fresh JVM. Anything but those exact forms goes to the formatter, so
- * the answers are the formatter's by construction.
+ * The times servers send, read as {@link DateTimeFormatter} reads them, but without it for the
+ * exact forms servers actually send: a listing carries a time or two per member (WebDAV's
+ * {@code getlastmodified} and this library's mtime property, Azure's {@code mtime} metadata), and
+ * the formatter's general parser was a fifth of a no-op sync's CPU in a fresh JVM, where it runs
+ * interpreted. Anything but those exact forms goes to the formatter, so the answers (and the
+ * refusals) are the formatter's by construction. Internal: exported only to the backends that
+ * read these forms.
  */
-final class HttpTimes {
+public final class WireTimes {
 
     /** Indexed by {@link java.time.DayOfWeek#ordinal()}. */
     private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
     private static final String MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
 
-    private HttpTimes() {
+    private WireTimes() {
     }
 
     /**
@@ -30,13 +33,13 @@ final class HttpTimes {
      *
      * @throws DateTimeParseException as the formatter does
      */
-    static Instant rfc1123(String text) {
+    public static Instant rfc1123(String text) {
         Instant fixed = imfFixdate(text);
         return fixed != null ? fixed : ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
     }
 
     /** {@link #rfc1123}, or empty where the text is not one. */
-    static Optional<Instant> rfc1123OrEmpty(String text) {
+    public static Optional<Instant> rfc1123OrEmpty(String text) {
         try {
             return Optional.of(rfc1123(text));
         } catch (DateTimeParseException e) {
@@ -50,9 +53,21 @@ final class HttpTimes {
      *
      * @throws DateTimeParseException as {@link Instant#parse} does
      */
-    static Instant isoInstant(String text) {
+    public static Instant isoInstant(String text) {
         Instant plain = plainIsoInstant(text);
         return plain != null ? plain : Instant.parse(text);
+    }
+
+    /**
+     * An ISO 8601 date and time with an offset ({@code 2026-12-05T03:12:26.125761264Z}, as rclone
+     * writes an mtime; {@code +01:00} and the other forms go to the formatter), as
+     * {@code OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant()} reads it.
+     *
+     * @throws DateTimeParseException as the formatter does
+     */
+    public static Instant isoOffsetDateTime(String text) {
+        Instant plain = plainIsoInstant(text);
+        return plain != null ? plain : OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
     }
 
     /** {@code EEE, dd MMM yyyy HH:mm:ss GMT} exactly, with a day name that matches the date; else null. */

@@ -1,8 +1,9 @@
-package dev.remotepath.webdav;
+package dev.remotepath.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -14,7 +15,7 @@ import java.util.Random;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-class HttpTimesTest {
+class WireTimesTest {
 
     /** What servers send (RFC 9110's IMF-fixdate: a two-digit day), where the JDK's RFC 1123 formatter writes "1 May". */
     private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern("EEE, dd MMM uuuu HH:mm:ss 'GMT'", Locale.US);
@@ -23,16 +24,19 @@ class HttpTimesTest {
 
     @Test
     void theFormsServersSendAreReadAsTheFormatterReadsThem() {
-        assertThat(HttpTimes.rfc1123("Sat, 05 Dec 2026 03:12:26 GMT")).isEqualTo(Instant.parse("2026-12-05T03:12:26Z"));
-        assertThat(HttpTimes.isoInstant("2026-12-05T03:12:26.125761264Z")).isEqualTo(Instant.parse("2026-12-05T03:12:26.125761264Z"));
-        assertThat(HttpTimes.isoInstant("2026-12-05T03:12:26.1Z")).isEqualTo(Instant.parse("2026-12-05T03:12:26.100Z"));
+        assertThat(WireTimes.rfc1123("Sat, 05 Dec 2026 03:12:26 GMT")).isEqualTo(Instant.parse("2026-12-05T03:12:26Z"));
+        assertThat(WireTimes.isoInstant("2026-12-05T03:12:26.125761264Z")).isEqualTo(Instant.parse("2026-12-05T03:12:26.125761264Z"));
+        assertThat(WireTimes.isoInstant("2026-12-05T03:12:26.1Z")).isEqualTo(Instant.parse("2026-12-05T03:12:26.100Z"));
+        assertThat(WireTimes.isoOffsetDateTime("2026-12-05T04:12:26.000000001+01:00"))
+                .isEqualTo(Instant.parse("2026-12-05T03:12:26.000000001Z"));
         Random random = new Random(23);
         for (int i = 0; i < 20_000; i++) {
             Instant t = Instant.ofEpochSecond(MIN + (long) (random.nextDouble() * (MAX - MIN)), random.nextInt(1_000_000_000));
             String http = IMF_FIXDATE.format(t.atOffset(ZoneOffset.UTC));
-            assertThat(HttpTimes.imfFixdate(http)).as("read without the formatter: " + http).isEqualTo(slowRfc1123(http));
+            assertThat(WireTimes.imfFixdate(http)).as("read without the formatter: " + http).isEqualTo(slowRfc1123(http));
             String iso = t.toString();
-            assertThat(HttpTimes.plainIsoInstant(iso)).as("read without the formatter: " + iso).isEqualTo(Instant.parse(iso));
+            assertThat(WireTimes.plainIsoInstant(iso)).as("read without the formatter: " + iso).isEqualTo(Instant.parse(iso));
+            assertThat(WireTimes.isoOffsetDateTime(iso)).as(iso).isEqualTo(slowIsoOffsetDateTime(iso));
         }
     }
 
@@ -46,15 +50,20 @@ class HttpTimesTest {
                 "Sat, 31 Nov 2026 03:12:26 GMT", "Sat, 05 Xyz 2026 03:12:26 GMT", "Sat, 05 anF 2026 03:12:26 GMT",
                 "05 Dec 2026 03:12:26 GMT", "Sat, 05 Dec 2026 03:12:26 UTC", ""));
         for (String s : http) {
-            assertSame(s, HttpTimes::rfc1123, HttpTimesTest::slowRfc1123);
+            assertSame(s, WireTimes::rfc1123, WireTimesTest::slowRfc1123);
         }
         List<String> iso = variants("2026-12-05T03:12:26.125761264Z", "2028-02-29T23:59:59Z", "0000-01-01T00:00:00.5Z");
         iso.addAll(List.of("2026-12-05t03:12:26z", "2026-12-05T03:12:26.Z", "2026-12-05T03:12:26.1234567890Z",
                 "2026-12-05T23:59:60Z", "2026-02-30T00:00:00Z", "2026-12-05T03:12:26+01:00", "+2026-12-05T03:12:26Z",
                 "2026-12-05T03:12Z", "2026-12-05T24:00:00Z", "2026-13-05T03:12:26Z", "-001-12-05T03:12:26Z"));
         for (String s : iso) {
-            assertSame(s, HttpTimes::isoInstant, Instant::parse);
+            assertSame(s, WireTimes::isoInstant, Instant::parse);
+            assertSame(s, WireTimes::isoOffsetDateTime, WireTimesTest::slowIsoOffsetDateTime);
         }
+    }
+
+    private static Instant slowIsoOffsetDateTime(String s) {
+        return OffsetDateTime.parse(s, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
     }
 
     private static Instant slowRfc1123(String s) {
