@@ -73,7 +73,12 @@ public record Retries(int retries, Duration backoff) {
 
     /** The wait before repetition {@code attempt + 1}. */
     Duration wait(int attempt) {
-        Duration d = backoff.multipliedBy(1L << Math.min(attempt, 20));
+        if (backoff.compareTo(MAX_WAIT) >= 0) {
+            return MAX_WAIT; // a backoff of years doubled would overflow a Duration
+        }
+        // Under 10 s times at most 2^20: no overflow. Not Duration.multipliedBy (BigDecimal's
+        // initialiser, ~10 ms of a fresh JVM's first retry; spi.Timeouts.times).
+        Duration d = dev.remotepath.spi.Timeouts.times(backoff, 1 << Math.min(attempt, 20));
         return d.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : d;
     }
 

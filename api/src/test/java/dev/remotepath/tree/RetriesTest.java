@@ -69,4 +69,16 @@ class RetriesTest {
         assertThat(r.wait(25)).isEqualTo(Duration.ofSeconds(10));
         assertThatThrownBy(() -> new Retries(-1, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aBackoffTooLongToDoubleWaitsTenSecondsRatherThanOverflowing() {
+        Retries r = new Retries(30, Duration.ofSeconds(Long.MAX_VALUE / 2));
+        assertThat(r.wait(0)).isEqualTo(Duration.ofSeconds(10));
+        assertThat(r.wait(29)).isEqualTo(Duration.ofSeconds(10));
+        Retries justUnder = new Retries(30, Duration.ofSeconds(10).minusNanos(1));
+        assertThat(justUnder.wait(0)).isEqualTo(Duration.ofSeconds(10).minusNanos(1));
+        assertThat(justUnder.wait(29)).isEqualTo(Duration.ofSeconds(10));
+        Retries nanos = new Retries(30, Duration.ofNanos(999_999_999));
+        assertThat(nanos.wait(3)).isEqualTo(Duration.ofNanos(999_999_999L * 8));
+    }
 }
