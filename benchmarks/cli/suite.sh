@@ -157,7 +157,7 @@ fi
 # s3proxy is a JVM of its own: untimed, each store first takes T1 once (from rclone, into a
 # bucket no rep uses), so that the first timed run (rpath's first sync of rep 1) does not pay for
 # the server's JIT warm-up: by hand, a fresh transient store used 20.4 s of CPU for rpath's first
-# T1 and 13.5 s for the next (docs/benchmarks.md, "S3: the server warmed before the reps").
+# T1 and 13.5 s for the next (docs/benchmarks.md, "S3 rows with the store warmed").
 if has t1s3; then
   for provider in transient filesystem; do
     s3 $provider
