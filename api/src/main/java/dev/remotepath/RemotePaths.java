@@ -19,15 +19,12 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /**
  * Where paths come from: a URI is routed by its scheme to the backend found on the class
  * path with {@link ServiceLoader}. Adding a backend jar is all it takes to use its scheme.
  */
 public final class RemotePaths {
-
-    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
 
     /** The artifact that serves each known scheme, for the "add this jar" error. */
     private static final Map<String, String> ARTIFACTS = Map.ofEntries(
@@ -50,7 +47,7 @@ public final class RemotePaths {
      * @throws ProviderNotFoundException if no backend on the class path serves the scheme
      */
     public static RemotePath get(String uri) throws IOException {
-        if (!SCHEME.matcher(uri).find()) {
+        if (!startsWithScheme(uri)) {
             try {
                 return of(Path.of(uri));
             } catch (InvalidPathException e) {
@@ -63,6 +60,33 @@ public final class RemotePaths {
             throw new InvalidPathException(uri, "malformed URI: " + e.getReason()
                     + " (percent-encode spaces and reserved characters)");
         }
+    }
+
+    /**
+     * Whether {@code s} starts with a scheme of two characters or more and its colon (a
+     * letter, then letters, digits, {@code +}, {@code .} or {@code -}): {@code C:\x} is a
+     * path. By hand rather than by a pattern: every command line asks, and the regex engine's
+     * classes and compilation were the only ones a local command needed it for.
+     */
+    static boolean startsWithScheme(String s) {
+        int n = s.length();
+        if (n < 3 || !isAsciiLetter(s.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == ':') {
+                return i >= 2;
+            }
+            if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '.' && c != '-') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     /** The path a URI names, with the backend's default options. */
