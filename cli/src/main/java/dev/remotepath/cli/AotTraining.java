@@ -129,6 +129,9 @@ public final class AotTraining {
     }
 
     static void run(OutputStream sink, String... args) {
+        // main asks Prewarm what to warm before it executes a command: without this the caches
+        // lacked Prewarm's classes, and every command read them from the jar and verified them.
+        Prewarm.workFor(args);
         int code = Rpath.execute(args, sink, sink);
         if (code != 0) {
             throw new IllegalStateException("training command failed (" + code + "): " + String.join(" ", args));

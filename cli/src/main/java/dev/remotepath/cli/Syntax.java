@@ -377,7 +377,8 @@ final class Syntax {
      * {@code 2m}, {@code 1h30m}; positive and at most 24 days.
      */
     static java.time.Duration toDuration(String value) {
-        java.util.regex.Matcher m = DURATION_PART.matcher(value);
+        // Compiled here, not in a static field: every command loads Syntax, few pass a duration.
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,9})(ms|s|m|h)").matcher(value);
         java.time.Duration total = java.time.Duration.ZERO;
         int at = 0;
         try {
@@ -408,8 +409,6 @@ final class Syntax {
         }
         return total;
     }
-
-    private static final java.util.regex.Pattern DURATION_PART = java.util.regex.Pattern.compile("([0-9]{1,9})(ms|s|m|h)");
 
     /** A size in bytes: {@code 4096}, {@code 64K}, {@code 8M}, {@code 1G} (powers of 1024). */
     static long toSize(String value) {
