@@ -8,6 +8,7 @@ module dev.remotepath.sftp {
     requires org.apache.sshd.sftp;
     requires com.hierynomus.sshj;
     requires org.slf4j;
+    requires jdk.net;
 
     exports dev.remotepath.sftp;
 

@@ -153,6 +153,8 @@ final class MinaWire implements SftpWire {
         // MINA's 2 MiB default window throttles reads 3-4x even on loopback (docs/benchmarks.md).
         org.apache.sshd.core.CoreModuleProperties.WINDOW_SIZE.set(c, options.windowSize());
         org.apache.sshd.core.CoreModuleProperties.TCP_NODELAY.set(c, true);
+        QuickAcks.MinaTransport transport = new QuickAcks.MinaTransport();
+        c.setIoServiceFactoryFactory(transport);
         // MINA's SFTP client waits this long for each answer (its streams too). It is also the
         // session's idle timeout: an idle connection closes then and the file system reconnects
         // on its next use.
@@ -164,6 +166,7 @@ final class MinaWire implements SftpWire {
             SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
             // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
             sftp.setNameDecodingCharset(dev.remotepath.NameBytes.CHARSET);
+            transport.settle();
             return new MinaWire(c, s, sftp, options.requestsInFlight(), options.windowSize());
         } catch (IOException | RuntimeException e) {
             c.stop();

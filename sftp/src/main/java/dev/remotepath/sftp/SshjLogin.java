@@ -83,6 +83,7 @@ final class SshjLogin {
         config.setCipherFactories(CipherChoice.pick(options.ciphers(), options.otherCiphers(), SshjJdkGcm.first(config.getCipherFactories()),
                 net.schmizz.sshj.common.Factory.Named::getName, "sshj"));
         SSHClient ssh = new SSHClient(config);
+        ssh.setSocketFactory(QuickAcks.socketFactory()); // SshjWire.connect settles it
         // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
         ssh.setRemoteCharset(dev.remotepath.NameBytes.CHARSET);
         int timeout = (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis());

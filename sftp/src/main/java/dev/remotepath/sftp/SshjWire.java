@@ -126,6 +126,8 @@ final class SshjWire implements SftpWire {
             // Every request (and sshj's read-ahead and write streams) waits this long for its answer.
             engine.setTimeoutMs((int) at.options().readTimeout().toMillis());
             engine.init();
+            QuickAcks.settle(route.ssh().getSocket());
+            route.hops().forEach(hop -> QuickAcks.settle(hop.getSocket()));
             return new SshjWire(route, engine, at.options().requestsInFlight(), at.options().windowSize());
         } catch (IOException | RuntimeException e) {
             route.disconnectQuietly();
