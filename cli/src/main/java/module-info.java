@@ -1,10 +1,12 @@
 /**
- * The {@code rpath} command line. The backends it reaches only through their schemes (local,
- * mem) are bound as services; the script engines likewise.
+ * The {@code rpath} command line. The backends it reaches only through their schemes (mem, and
+ * local for {@code file:} URIs) are bound as services; the script engines likewise. A local path
+ * typed without a scheme is made by the local backend directly (no provider lookup at start).
  */
 module dev.remotepath.cli {
     requires dev.remotepath;
     requires dev.remotepath.syncer;
+    requires dev.remotepath.local;
     requires dev.remotepath.http;
     requires dev.remotepath.sftp;
     requires dev.remotepath.s3;

@@ -63,12 +63,13 @@ public final class RemotePaths {
     }
 
     /**
-     * Whether {@code s} starts with a scheme of two characters or more and its colon (a
-     * letter, then letters, digits, {@code +}, {@code .} or {@code -}): {@code C:\x} is a
-     * path. By hand rather than by a pattern: every command line asks, and the regex engine's
-     * classes and compilation were the only ones a local command needed it for.
+     * Whether {@link #get(String)} reads {@code s} as a URI rather than a local path: it starts
+     * with a scheme of two characters or more and its colon (a letter, then letters, digits,
+     * {@code +}, {@code .} or {@code -}); {@code C:\x} is a path. By hand rather than by a
+     * pattern: every command line asks, and the regex engine's classes and compilation were the
+     * only ones a local command needed it for.
      */
-    static boolean startsWithScheme(String s) {
+    public static boolean startsWithScheme(String s) {
         int n = s.length();
         if (n < 3 || !isAsciiLetter(s.charAt(0))) {
             return false;
