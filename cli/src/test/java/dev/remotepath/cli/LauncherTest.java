@@ -132,11 +132,29 @@ class LauncherTest {
 
     /**
      * Commands moving data over the network get the small young generation with large survivor
-     * spaces (in-flight packets and parts die young there instead of being promoted); the rest
-     * keep the JVM's defaults. Options a user gives in RPATH_JAVA_OPTS come after, so they win.
+     * spaces (in-flight packets and parts die young there instead of being promoted); the rest,
+     * and transfers of a local tree of small files (no megabytes in flight, and the small young
+     * generation only collected more often), keep the JVM's defaults. Options a user gives in
+     * RPATH_JAVA_OPTS come after, so they win.
      */
     @Test
     void remoteDataCommandsGetTheYoungGenerationThatKeepsInFlightBuffersYoung() throws Exception {
+        Path small = Files.createDirectories(root.resolve("small-tree"));
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(small.resolve("f" + i), "x".repeat(4096));
+        }
+        assertThat(jvmArgs("sync", small.toString(), "sftp://h/small")).as("a local tree of small files")
+                .doesNotContain("-Xmn48m", "-XX:SurvivorRatio=1");
+        assertThat(jvmArgs("cp", "-r", small.toString(), "s3://b/small")).doesNotContain("-Xmn48m");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(small.resolve("big.bin").toFile(), "rw")) {
+            f.setLength(1L << 20);
+        }
+        assertThat(jvmArgs("sync", small.toString(), "sftp://h/small")).as("the tree with a 1 MiB file in it")
+                .contains("-Xmn48m", "-XX:SurvivorRatio=1", "-XX:TargetSurvivorRatio=90");
+        Files.delete(small.resolve("big.bin"));
+        assertThat(jvmArgs(Map.of("RPATH_JIT", "c1"), "sync", small.toString(), "sftp://h/small"))
+                .as("not looked through when RPATH_JIT is set: the small young generation, as for any transfer")
+                .contains("-Xmn48m");
         for (String[] args : List.of(new String[] {"sync", "/t", "s3://b/t"}, new String[] {"cp", "sftp://h/a", "/a"},
                 new String[] {"cp", "-r", "/small", "sftp://h/small"})) {
             List<String> jvm = jvmArgs(args);
