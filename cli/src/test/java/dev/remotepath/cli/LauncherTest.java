@@ -152,6 +152,9 @@ class LauncherTest {
         assertThat(jvmArgs("sync", small.toString(), "sftp://h/small")).as("the tree with a 1 MiB file in it")
                 .contains("-Xmn48m", "-XX:SurvivorRatio=1", "-XX:TargetSurvivorRatio=90");
         Files.delete(small.resolve("big.bin"));
+        Path script = Files.writeString(root.resolve("copy.js"), "// a script is its own source, not what it moves");
+        assertThat(jvmArgs("script", script.toString(), "sftp://h/big")).as("a script, whatever it moves")
+                .contains("-Xmn48m");
         assertThat(jvmArgs(Map.of("RPATH_JIT", "c1"), "sync", small.toString(), "sftp://h/small"))
                 .as("not looked through when RPATH_JIT is set: the small young generation, as for any transfer")
                 .contains("-Xmn48m");
