@@ -125,6 +125,14 @@ class LauncherTest {
         Path link = Files.createSymbolicLink(root.resolve("link.bin"), big);
         assertThat(c1(jvmArgs("cp", link.toString(), "sftp://h/big.bin"))).as("a link to it, followed").isFalse();
         Files.delete(link);
+        // A link inside the tree is skipped or kept as a link by default, but --copy-links copies
+        // what it points to: then the check follows it too.
+        Path inner = Files.createSymbolicLink(small.resolve("inner-link.bin"), big);
+        assertThat(c1(jvmArgs("sync", small.toString(), "sftp://h/small"))).as("a link to it, not followed").isTrue();
+        List<String> following = jvmArgs("sync", "--copy-links", small.toString(), "sftp://h/small");
+        assertThat(c1(following)).as("a link to it, --copy-links").isFalse();
+        assertThat(following).contains("-Xmn48m");
+        Files.delete(inner);
         Files.move(big, small.resolve("big.bin"));
         assertThat(c1(jvmArgs("sync", small.toString(), "sftp://h/small"))).as("a tree holding it").isFalse();
         assertThat(c1(jvmArgs("cp", "sftp://h/any", small.resolve("x").toString()))).as("a remote source").isFalse();
