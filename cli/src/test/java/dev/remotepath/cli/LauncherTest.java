@@ -265,4 +265,28 @@ class LauncherTest {
         Files.setLastModifiedTime(root.resolve("cli/target/rpath-listing.aot"), FileTime.from(Instant.now().minusSeconds(60)));
         assertThat(cache(jvmArgs("ls", "/tmp"))).isEqualTo("none");
     }
+
+    /**
+     * The jar goes on the class path with its main class named (with -jar the JVM opens it and
+     * parses its manifest before main, which a local ls otherwise never needs), with or without
+     * a cache; and no hsperfdata file, unless RPATH_JAVA_OPTS asks for it back.
+     */
+    @Test
+    void theJarRunsFromTheClassPathWithoutPerfData() throws Exception {
+        String jar = root.resolve("bin/../cli/target/rpath.jar").toString();
+        for (String[] args : List.of(new String[] {"ls", "-l", "/tmp"}, new String[] {"sync", "/a", "sftp://h/b"})) {
+            List<String> jvm = jvmArgs(args);
+            int main = jvm.indexOf(Rpath.class.getName());
+            assertThat(main).as(String.join(" ", args)).isGreaterThan(1);
+            assertThat(jvm.subList(main - 2, main)).containsExactly("-cp", jar);
+            assertThat(jvm.subList(main + 1, jvm.size())).containsExactly(args);
+            assertThat(jvm).doesNotContain("-jar").contains("-XX:-UsePerfData");
+        }
+        Files.delete(root.resolve("cli/target/rpath.aot"));
+        List<String> uncached = jvmArgs(Map.of("RPATH_JAVA_OPTS", "-XX:+UsePerfData"), "mkdir", "/a");
+        assertThat(cache(uncached)).isEqualTo("none");
+        assertThat(uncached.subList(uncached.size() - 5, uncached.size()))
+                .containsExactly("-cp", jar, Rpath.class.getName(), "mkdir", "/a");
+        assertThat(uncached.indexOf("-XX:+UsePerfData")).isGreaterThan(uncached.indexOf("-XX:-UsePerfData"));
+    }
 }
