@@ -53,6 +53,16 @@ final class Text {
         return sb.toString();
     }
 
+    /** Whether every character of {@code s} is below U+0080 (so its UTF-8 is one byte a character). */
+    static boolean isAscii(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean needsEscape(String s, int i) {
         char c = s.charAt(i);
         if (Character.isHighSurrogate(c)) {

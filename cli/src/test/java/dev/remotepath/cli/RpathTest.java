@@ -76,6 +76,40 @@ class RpathTest {
                 .containsExactly("{\"name\":\"to-a\",\"type\":\"symlink\",\"size\":null,\"mtime\":\"2001-02-03T04:05:06.500Z\"}");
     }
 
+    /**
+     * ls writes ASCII lines as bytes and others through the UTF-8 writer, 32K characters at a
+     * time: names past ASCII come out as UTF-8 in whichever chunk they fall, and the chunks in
+     * order, whichever way each went.
+     */
+    @Test
+    void longListingsWriteNamesPastAsciiAsUtf8InOrder() throws Exception {
+        List<String> ascii = java.util.stream.IntStream.range(0, 700).mapToObj(i -> String.format("f%03d", i)).toList();
+        Path asciiFirst = Files.createDirectories(temp.resolve("ascii-first"));
+        Path wideFirst = Files.createDirectories(temp.resolve("wide-first"));
+        for (String name : ascii) {
+            Files.writeString(asciiFirst.resolve(name), "x");
+            Files.writeString(wideFirst.resolve(name), "x");
+        }
+        // Sorted after the ASCII names: the last chunk is the one past ASCII (é is Latin-1: its
+        // one byte would not be its UTF-8); "a-é" sorts first, so there the first chunk is.
+        for (String name : List.of("tab\tname", "zz-\u00fc", "\u00e9-latin1", "\u65e5\u672c")) {
+            Files.writeString(asciiFirst.resolve(name), "x");
+        }
+        Files.writeString(wideFirst.resolve("a-\u00e9"), "x");
+        List<String> expectedAsciiFirst = new java.util.ArrayList<>(ascii);
+        expectedAsciiFirst.addAll(List.of("tab\\tname", "zz-\u00fc", "\u00e9-latin1", "\u65e5\u672c"));
+        List<String> expectedWideFirst = new java.util.ArrayList<>(List.of("a-\u00e9"));
+        expectedWideFirst.addAll(ascii);
+        for (var dir : java.util.Map.of(asciiFirst, expectedAsciiFirst, wideFirst, expectedWideFirst).entrySet()) {
+            Result r = rpath("ls", "-l", dir.getKey().toString());
+            assertThat(r.code()).isZero();
+            assertThat(r.out().length()).as("more than one 32K chunk").isGreaterThan(1 << 15);
+            assertThat(r.lines()).extracting(line -> line.substring(line.lastIndexOf("  ") + 2))
+                    .containsExactlyElementsOf(dir.getValue());
+            assertThat(rpath("ls", dir.getKey().toString()).lines()).containsExactlyElementsOf(dir.getValue());
+        }
+    }
+
     @Test
     void statJsonHasThePath() {
         Result r = rpath("stat", "--json", src.resolve("a.txt").toString());
