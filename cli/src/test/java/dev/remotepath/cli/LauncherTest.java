@@ -26,6 +26,10 @@ class LauncherTest {
 
     @BeforeEach
     void layout() throws Exception {
+        layout(root);
+    }
+
+    private static void layout(Path root) throws Exception {
         Path bin = Files.createDirectories(root.resolve("bin"));
         Files.copy(Path.of("../bin/rpath"), bin.resolve("rpath"));
         bin.resolve("rpath").toFile().setExecutable(true);
@@ -288,5 +292,27 @@ class LauncherTest {
         assertThat(uncached.subList(uncached.size() - 5, uncached.size()))
                 .containsExactly("-cp", jar, Rpath.class.getName(), "mkdir", "/a");
         assertThat(uncached.indexOf("-XX:+UsePerfData")).isGreaterThan(uncached.indexOf("-XX:-UsePerfData"));
+    }
+
+    /**
+     * A checkout under a directory with a space runs (the jar's path stays one argument); under
+     * one with ':' the JVM would split the class path there, with -jar too, and find no main
+     * class: the launcher says so instead.
+     */
+    @Test
+    void aSpaceInTheCheckoutsPathRunsAndAColonIsRefusedClearly() throws Exception {
+        Path spaced = root.resolve("my checkout");
+        layout(spaced);
+        Process ok = new ProcessBuilder(spaced.resolve("bin/rpath").toString(), "ls", "/tmp").redirectErrorStream(true).start();
+        List<String> jvm = new String(ok.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertThat(ok.waitFor()).isZero();
+        assertThat(jvm).contains(spaced.resolve("bin/../cli/target/rpath.jar").toString());
+        Path colon = root.resolve("a:b");
+        layout(colon);
+        Process refused = new ProcessBuilder(colon.resolve("bin/rpath").toString(), "ls", "/tmp").start();
+        String err = new String(refused.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(refused.waitFor()).isEqualTo(2);
+        assertThat(err).contains("a:b/bin/../cli/target/rpath.jar", "cannot be on a JVM's class path");
+        assertThat(refused.getInputStream().readAllBytes()).as("no JVM started").isEmpty();
     }
 }
