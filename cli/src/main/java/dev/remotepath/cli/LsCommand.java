@@ -152,6 +152,10 @@ final class LsCommand implements Command {
     private boolean linesAscii = true;
 
     private void appendName(StringBuilder line, String name) {
+        if (Text.isPrintableAscii(name)) { // nearly every name: one look at it, not two
+            line.append(name);
+            return;
+        }
         String shown = Text.escape(name);
         linesAscii &= Text.isAscii(shown);
         line.append(shown);

@@ -14,6 +14,9 @@ final class Text {
     }
 
     static String escape(String s) {
+        if (isPrintableAscii(s)) {
+            return s;
+        }
         int n = s.length();
         int i = 0;
         while (i < n) {
@@ -53,10 +56,26 @@ final class Text {
         return sb.toString();
     }
 
+    /**
+     * Whether every character of {@code s} is printable ASCII (U+0020 to U+007E): nearly every
+     * name, shown as it is. The characters are copied out once and read from the array: in a
+     * fresh JVM, where {@code ls} runs interpreted, {@code charAt} is a few calls a character.
+     */
+    static boolean isPrintableAscii(String s) {
+        char[] c = s.toCharArray();
+        for (char x : c) {
+            if (x < 0x20 || x >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether every character of {@code s} is below U+0080 (so its UTF-8 is one byte a character). */
     static boolean isAscii(String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            if (s.charAt(i) >= 0x80) {
+        char[] c = s.toCharArray();
+        for (char x : c) {
+            if (x >= 0x80) {
                 return false;
             }
         }

@@ -45,4 +45,16 @@ class TextTest {
         assertThat(Text.escape("ok\u0085")).isEqualTo("ok\\x85");
         assertThat(Text.escape("lone\ud800")).isEqualTo("lone\\x00");
     }
+
+    @Test
+    void printableAsciiIsTheSpaceToTheTilde() {
+        assertThat(Text.isPrintableAscii("plain name-1.txt ~")).isTrue();
+        assertThat(Text.isPrintableAscii("")).isTrue();
+        for (String not : new String[] {"tab\tx", "del\u007f", "\u0000", "caf\u00e9", "\u65e5", "lone\ud800", "x\u0085"}) {
+            assertThat(Text.isPrintableAscii(not)).as(not).isFalse();
+        }
+        assertThat(Text.isAscii("a\\tb\u007f")).isTrue();
+        assertThat(Text.isAscii("caf\u00e9")).isFalse();
+        assertThat(Text.isAscii("lone\ud800")).isFalse();
+    }
 }
