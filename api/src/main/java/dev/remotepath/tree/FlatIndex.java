@@ -45,9 +45,11 @@ public final class FlatIndex {
     }
 
     /**
-     * The index of the tree at {@code root}, or empty when its file system has no flat listing
-     * or the tree holds more than {@code budget} entries. Fails as listing {@code root} would
-     * (no such directory, not a directory).
+     * The index of the tree at {@code root}, or empty when its file system has no flat listing,
+     * finds it has none for this tree after all ({@code listTree} throws
+     * {@link UnsupportedOperationException}: a WebDAV server that refuses {@code Depth: infinity}),
+     * or the tree holds more than {@code budget} entries. Fails as listing {@code root} would (no
+     * such directory, not a directory).
      */
     public static Optional<FlatIndex> read(RemotePath root, ListDetail detail, int budget) throws IOException {
         if (!root.fileSystem().capabilities().contains(Capability.FLAT_LISTING)) {
@@ -55,7 +57,7 @@ public final class FlatIndex {
         }
         Map<String, List<ListedEntry>> dirs = new HashMap<>();
         Map<String, String> unsafe = new HashMap<>();
-        java.util.Set<String> linked = new java.util.HashSet<>();
+        Map<String, Integer> linked = new HashMap<>(); // a directory's index in its parent's list; -1 - it once listed itself
         dirs.put("", new ArrayList<>());
         int count = 0;
         try (DirectoryListing listing = root.fileSystem().listTree(root, detail)) {
@@ -70,6 +72,8 @@ public final class FlatIndex {
                 }
                 add(dirs, linked, unsafe, e.name(), e.stat());
             }
+        } catch (UnsupportedOperationException noFlatListingHere) {
+            return Optional.empty(); // the caller walks, as without the capability
         }
         return Optional.of(new FlatIndex(root, dirs, unsafe));
     }
@@ -78,12 +82,15 @@ public final class FlatIndex {
 
     /**
      * Files {@code path} under its parent, and each directory above it under its own parent
-     * once ({@code linked}: the directories whose entry their parent holds already).
+     * once ({@code linked}: where in its parent's list each directory's entry is). A directory
+     * implied by what is below it has its type only; its own entry, listed before or after,
+     * gives it what the listing says of it (WebDAV's times), as its parent's listing would.
      */
-    private static void add(Map<String, List<ListedEntry>> dirs, java.util.Set<String> linked, Map<String, String> unsafe,
+    private static void add(Map<String, List<ListedEntry>> dirs, Map<String, Integer> linked, Map<String, String> unsafe,
             String path, FileStat stat) {
         String p = path;
         FileStat s = stat;
+        boolean listed = true;
         while (true) {
             int slash = p.lastIndexOf('/');
             String parent = slash < 0 ? "" : p.substring(0, slash);
@@ -100,8 +107,13 @@ public final class FlatIndex {
             }
             if (s.isDirectory()) {
                 dirs.putIfAbsent(p, new ArrayList<>());
-                if (linked.add(p)) {
-                    siblings.add(new ListedEntry(name, DIRECTORY));
+                Integer at = linked.get(p);
+                if (at == null) {
+                    linked.put(p, listed ? -1 - siblings.size() : siblings.size());
+                    siblings.add(new ListedEntry(name, listed ? s : DIRECTORY));
+                } else if (listed && at >= 0) {
+                    linked.put(p, -1 - at); // implied first: its own entry replaces the type-only one, once
+                    siblings.set(at, new ListedEntry(name, s));
                 }
             } else {
                 siblings.add(new ListedEntry(name, s));
@@ -111,6 +123,7 @@ public final class FlatIndex {
             }
             p = parent;
             s = DIRECTORY;
+            listed = false;
         }
     }
 

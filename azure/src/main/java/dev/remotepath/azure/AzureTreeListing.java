@@ -2,6 +2,8 @@ package dev.remotepath.azure;
 
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobItemProperties;
+import dev.remotepath.FileStat;
+import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListedEntry;
@@ -53,8 +55,9 @@ final class AzureTreeListing implements DirectoryListing {
             if (AzureBlobStats.isMarker(name, size, item.getMetadata())) {
                 String dir = rel.endsWith("/") ? rel.substring(0, rel.length() - 1) : rel;
                 directories.add(prefix + dir + "/");
-                ready.add(new ListedEntry(dir, AzureBlobStats.directoryStat(item.getMetadata(),
-                        p == null ? null : p.getLastModified())));
+                // as a listing of its parent reports it: a "dir/" marker is a prefix there, type only
+                ready.add(new ListedEntry(dir, rel.endsWith("/") ? FileStat.ofType(FileType.DIRECTORY)
+                        : AzureBlobStats.directoryStat(item.getMetadata(), p == null ? null : p.getLastModified())));
             } else {
                 ready.add(new ListedEntry(rel, AzureBlobStats.fileStat(size, item.getMetadata(),
                         p == null ? null : p.getLastModified(), p == null ? null : p.getETag(),
