@@ -2,6 +2,8 @@ package dev.remotepath.webdav;
 
 import dev.remotepath.wire.WireTimes;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -60,47 +62,91 @@ final class Multistatus {
      */
     static List<Response> parse(byte[] body, int length) throws MalformedException {
         List<Response> out = new ArrayList<>();
-        XMLStreamReader r = null;
-        try {
-            r = FACTORY.createXMLStreamReader(new ByteArrayInputStream(body, 0, length));
-            boolean root = false;
-            while (r.hasNext()) {
-                int ev = r.next();
-                if (ev == XMLStreamConstants.DTD) {
-                    throw new MalformedException("a DOCTYPE in a PROPFIND answer");
-                }
-                if (ev == XMLStreamConstants.ENTITY_REFERENCE) {
-                    throw new MalformedException("an entity reference in a PROPFIND answer");
-                }
-                if (ev != XMLStreamConstants.START_ELEMENT) {
-                    continue;
-                }
-                if (!root) {
-                    if (!isDav(r, "multistatus")) {
-                        throw new MalformedException("the answer is <" + r.getLocalName() + ">, not a DAV: multistatus");
+        try (Reader reader = new Reader(new ByteArrayInputStream(body, 0, length))) {
+            for (Response r = reader.next(); r != null; r = reader.next()) {
+                out.add(r);
+            }
+        } catch (IOException e) {
+            throw new MalformedException("not well-formed XML: " + e.getMessage()); // a byte array does not fail
+        }
+        return out;
+    }
+
+    /**
+     * A multistatus read one response at a time from a stream, so an answer of any length (a
+     * {@code Depth: infinity} listing) is never held whole. What the stream itself throws (a
+     * timeout, a bound on its bytes) comes out as that {@code IOException}, not as malformed XML.
+     */
+    static final class Reader implements AutoCloseable {
+        private final XMLStreamReader r;
+        private boolean root;
+        private boolean ended;
+
+        Reader(InputStream in) throws MalformedException, IOException {
+            try {
+                r = FACTORY.createXMLStreamReader(in);
+            } catch (XMLStreamException | RuntimeException e) {
+                throw failure(e);
+            }
+        }
+
+        /** The next response, or null once the multistatus has ended. */
+        Response next() throws MalformedException, IOException {
+            if (ended) {
+                return null;
+            }
+            try {
+                while (r.hasNext()) {
+                    int ev = r.next();
+                    if (ev == XMLStreamConstants.DTD) {
+                        throw new MalformedException("a DOCTYPE in a PROPFIND answer");
                     }
-                    root = true;
-                    continue;
-                }
-                if (isDav(r, "response")) {
-                    out.add(response(r));
-                } else {
+                    if (ev == XMLStreamConstants.ENTITY_REFERENCE) {
+                        throw new MalformedException("an entity reference in a PROPFIND answer");
+                    }
+                    if (ev != XMLStreamConstants.START_ELEMENT) {
+                        continue;
+                    }
+                    if (!root) {
+                        if (!isDav(r, "multistatus")) {
+                            throw new MalformedException("the answer is <" + r.getLocalName() + ">, not a DAV: multistatus");
+                        }
+                        root = true;
+                        continue;
+                    }
+                    if (isDav(r, "response")) {
+                        return response(r);
+                    }
                     skip(r);
                 }
+            } catch (XMLStreamException | RuntimeException e) {
+                throw failure(e);
             }
+            ended = true;
             if (!root) {
                 throw new MalformedException("an empty answer, not a multistatus");
             }
-            return out;
-        } catch (XMLStreamException | RuntimeException e) {
-            throw new MalformedException("not well-formed XML: " + e.getMessage());
-        } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // nothing held open: the input is a byte array
+            return null;
+        }
+
+        /** The stream's own failure where there is one in the chain (thrown), else malformed XML. */
+        private static MalformedException failure(Exception e) throws IOException {
+            Throwable c = e;
+            for (int i = 0; c != null && i < 16; i++) {
+                if (c instanceof IOException io) {
+                    throw io;
                 }
+                c = c.getCause() != null ? c.getCause() : c instanceof XMLStreamException x ? x.getNestedException() : null;
+            }
+            return new MalformedException("not well-formed XML: " + e.getMessage());
+        }
+
+        @Override
+        public void close() {
+            try {
+                r.close();
+            } catch (XMLStreamException ignored) {
+                // the parser holds nothing of its own; the caller closes the stream
             }
         }
     }

@@ -53,6 +53,8 @@ import org.eclipse.jetty.http.HttpHeader;
  */
 public final class WebDavFileSystem implements RemoteFileSystem {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WebDavFileSystem.class);
+
     private static final String PROPFIND_BODY = """
             <?xml version="1.0" encoding="utf-8"?>\
             <D:propfind xmlns:D="DAV:" xmlns:R="%s"><D:prop><D:resourcetype/><D:getcontentlength/>\
@@ -69,6 +71,8 @@ public final class WebDavFileSystem implements RemoteFileSystem {
     private final AtomicInteger openStreams = new AtomicInteger();
     private final WebDavMtimes mtimes;
     private final byte[] propfind;
+    /** The server refused a {@code Depth: infinity} PROPFIND, or answered one short: trees are walked. */
+    private volatile boolean treeListingRefused;
 
     WebDavFileSystem(RemoteFileSystemProvider provider, String scheme, String host, int port, WebDavOptions options,
             String probePath, Runnable onClose) throws IOException {
@@ -109,7 +113,8 @@ public final class WebDavFileSystem implements RemoteFileSystem {
     /**
      * Writes, renames (MOVE, which cannot replace atomically on every server: the api sets the
      * old file aside and restores it if the MOVE fails), server-side copies; modification times
-     * where the server keeps them.
+     * where the server keeps them; whole trees in one request ({@link #listTree}) until the
+     * server has refused one.
      */
     @Override
     public Set<Capability> capabilities() {
@@ -117,6 +122,9 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         if (mtimes.kept()) {
             caps.add(Capability.SET_LAST_MODIFIED_TIME);
             caps.add(Capability.MTIME_ON_WRITE);
+        }
+        if (options.flatListings() && !treeListingRefused) {
+            caps.add(Capability.FLAT_LISTING);
         }
         return caps;
     }
@@ -281,6 +289,34 @@ public final class WebDavFileSystem implements RemoteFileSystem {
             entries.add(new ListedEntry(p.substring(prefix.length()), mtimes.stat(r)));
         }
         return new Members(self, entries);
+    }
+
+    /**
+     * The whole tree below {@code directory} by one {@code PROPFIND Depth: infinity}, streamed
+     * ({@link WebDavTreeListing}), where {@link WebDavOptions#flatListings()} allows it. A server
+     * may refuse that depth (Apache's default {@code DavDepthInfinity Off} and lighttpd's answer
+     * 403): then, and after an answer that stopped short, this file system no longer declares
+     * {@link Capability#FLAT_LISTING} and this throws {@link UnsupportedOperationException}, so
+     * the tree is walked directory by directory.
+     */
+    @Override
+    public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
+        if (!options.flatListings()) {
+            throw new UnsupportedOperationException("flat listings are off for " + uriPrefix()
+                    + " (WebDavOptions.flatListings)");
+        }
+        if (treeListingRefused) {
+            throw new UnsupportedOperationException(uriPrefix() + " refused to list a whole tree at once");
+        }
+        state.requireOpen();
+        return WebDavTreeListing.open(this, wire, mtimes, directory, propfind, options.maxListingBytes());
+    }
+
+    /** Notes that this server lists no whole trees, and says so to the caller, which walks instead. */
+    UnsupportedOperationException treeListingRefused(String why) {
+        treeListingRefused = true;
+        LOG.debug("{}: {}; trees are listed directory by directory from now on", uriPrefix(), why);
+        return new UnsupportedOperationException(why + "; list directory by directory");
     }
 
     // ------------------------------------------------------------------ read

@@ -24,10 +24,14 @@ import java.util.Optional;
  *                        steadily it trickles
  * @param mtimes          how modification times are kept ({@link Mtimes#AUTO} by default)
  * @param userAgent       the User-Agent header
+ * @param flatListings    whether a whole tree (a sync's side, {@code ls -R}) is asked for in one
+ *                        {@code PROPFIND Depth: infinity} (true by default), where the server
+ *                        answers one: a refusal (Apache's and lighttpd's default) costs one
+ *                        request, after which trees are walked directory by directory
  */
 public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Duration idleTimeout,
         Optional<Credentials> credentials, long maxListingBytes, Duration listingTimeout, Mtimes mtimes,
-        String userAgent)
+        String userAgent, boolean flatListings)
         implements FileSystemOptions {
 
     /** How a file's modification time is kept on a server whose own time is when it was written. */
@@ -110,6 +114,7 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
         private Duration listingTimeout = Duration.ofMinutes(2);
         private Mtimes mtimes = Mtimes.AUTO;
         private String userAgent = "RemotePath/0.1";
+        private boolean flatListings = true;
 
         public Builder connectTimeout(Duration d) {
             this.connectTimeout = d;
@@ -156,9 +161,14 @@ public record WebDavOptions(Duration connectTimeout, Duration requestTimeout, Du
             return this;
         }
 
+        public Builder flatListings(boolean on) {
+            this.flatListings = on;
+            return this;
+        }
+
         public WebDavOptions build() {
             return new WebDavOptions(connectTimeout, requestTimeout, idleTimeout, Optional.ofNullable(credentials),
-                    maxListingBytes, listingTimeout, mtimes, userAgent);
+                    maxListingBytes, listingTimeout, mtimes, userAgent, flatListings);
         }
     }
 }
