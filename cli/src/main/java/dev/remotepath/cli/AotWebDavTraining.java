@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * so that the remote AOT cache holds the webdav backend's classes and the Jetty client's (an
  * {@code rpath ls webdav://} took 1.15 s with them loaded outside the cache). Not a WebDAV
  * server: just enough of RFC 4918 over a local folder for the training commands to succeed
- * (PROPFIND of depth 0 and 1, PROPPATCH accepted and forgotten, GET with a range, PUT, MKCOL,
+ * (PROPFIND of depth 0, 1 and infinity, PROPPATCH accepted and forgotten, GET with a range, PUT, MKCOL,
  * MOVE, COPY, DELETE), with no locking and no authentication.
  */
 final class AotWebDavTraining {
@@ -82,7 +82,12 @@ final class AotWebDavTraining {
                 return;
             }
             List<Path> all = new ArrayList<>(List.of(p));
-            if (Files.isDirectory(p) && !"0".equals(x.getRequestHeaders().getFirst("Depth"))) {
+            String depth = x.getRequestHeaders().getFirst("Depth");
+            if (Files.isDirectory(p) && "infinity".equals(depth)) { // whole trees, as rclone serve and Caddy answer
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.skip(1).forEach(all::add);
+                }
+            } else if (Files.isDirectory(p) && !"0".equals(depth)) {
                 try (Stream<Path> s = Files.list(p)) {
                     s.sorted().forEach(all::add);
                 }

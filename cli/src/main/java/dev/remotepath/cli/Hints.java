@@ -33,6 +33,7 @@ final class Hints {
             Map.entry("SftpOptions.keyPassphrase", Paths.SSH_PASSPHRASE_ENV + " or the prompt at a terminal"),
             Map.entry("SftpOptions.identityFiles", "--identity"),
             Map.entry("S3Options.flatListings", "--s3-per-directory-listing"),
+            Map.entry("WebDavOptions.flatListings", "--webdav-per-directory-listing"),
             Map.entry("S3Options.credentials", "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE"),
             Map.entry("PathSyncer.Builder.allowEmptySource", "--allow-empty-source"),
             Map.entry("-Dremotepath.maxDepth", "RPATH_JAVA_OPTS=-Dremotepath.maxDepth=N"),

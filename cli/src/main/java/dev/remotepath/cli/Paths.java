@@ -266,7 +266,8 @@ final class Paths {
      * or a prompt, a bearer token from {@value WebDavCredentials#TOKEN_ENV}; never a flag.
      */
     static dev.remotepath.webdav.WebDavOptions webdavOptions(Rpath r, java.net.URI uri) throws IOException {
-        dev.remotepath.webdav.WebDavOptions.Builder b = dev.remotepath.webdav.WebDavOptions.builder();
+        dev.remotepath.webdav.WebDavOptions.Builder b = dev.remotepath.webdav.WebDavOptions.builder()
+                .flatListings(!r.webdavPerDirectoryListing);
         if (r.timeout != null) {
             b.requestTimeout(r.timeout).idleTimeout(r.timeout);
         }

@@ -54,6 +54,7 @@ public final class Rpath {
     URI s3Endpoint;
     URI azEndpoint;
     boolean azPerDirectoryListing;
+    boolean webdavPerDirectoryListing;
     String s3Region;
     boolean s3PathStyle;
     java.time.Duration timeout;
@@ -112,6 +113,9 @@ public final class Rpath {
                 .flag(() -> azPerDirectoryListing = true, "Azure: list trees one directory at a time instead of "
                         + "flat (Azurite, whose flat listing pages cost more the larger the tree).",
                         "--az-per-directory-listing")
+                .flag(() -> webdavPerDirectoryListing = true, "WebDAV: list trees one directory at a time, never by "
+                        + "one PROPFIND of Depth: infinity (asked by default; a server that refuses it costs one request).",
+                        "--webdav-per-directory-listing")
                 .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP, WebDAV, FTP: the longest "
                         + "a server may take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),
