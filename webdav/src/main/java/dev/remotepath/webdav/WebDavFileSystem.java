@@ -301,12 +301,9 @@ public final class WebDavFileSystem implements RemoteFileSystem {
      */
     @Override
     public DirectoryListing listTree(RemotePath directory, ListDetail detail) throws IOException {
-        if (!options.flatListings()) {
-            throw new UnsupportedOperationException("flat listings are off for " + uriPrefix()
-                    + " (WebDavOptions.flatListings)");
-        }
-        if (treeListingRefused) {
-            throw new UnsupportedOperationException(uriPrefix() + " refused to list a whole tree at once");
+        if (!options.flatListings() || treeListingRefused) {
+            throw new UnsupportedOperationException(uriPrefix() + " lists no whole trees at once"
+                    + (treeListingRefused ? " (it refused one)" : " (WebDavOptions.flatListings)"));
         }
         state.requireOpen();
         return WebDavTreeListing.open(this, wire, mtimes, directory, propfind, options.maxListingBytes());
