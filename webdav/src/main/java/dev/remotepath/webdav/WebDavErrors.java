@@ -31,4 +31,14 @@ final class WebDavErrors {
             default -> new FileSystemException(p, null, method + " " + uri + " answered HTTP " + status);
         };
     }
+
+    /**
+     * A listing's member that the server names but cannot describe ({@code status} 3xx or more
+     * in its response): the listing fails rather than leave it out, since a member missing from a
+     * sync's source listing would be deleted from its target.
+     */
+    static FileSystemException undescribedMember(RemotePath directory, String href, int status) {
+        return new FileSystemException(directory.toString(), null, "the server lists " + href
+                + " but cannot describe it (HTTP " + status + "): refusing the listing");
+    }
 }

@@ -282,9 +282,7 @@ public final class WebDavFileSystem implements RemoteFileSystem {
                         + ", which is not a member of this directory: refusing the listing");
             }
             if (r.status() >= 300) {
-                // not skipped: a member left out of a sync's source listing would be deleted from its target
-                throw new FileSystemException(directory.toString(), null, "the server lists " + r.href()
-                        + " but cannot describe it (HTTP " + r.status() + "): refusing the listing");
+                throw WebDavErrors.undescribedMember(directory, r.href(), r.status());
             }
             entries.add(new ListedEntry(p.substring(prefix.length()), mtimes.stat(r)));
         }

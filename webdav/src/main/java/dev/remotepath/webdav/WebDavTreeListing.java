@@ -190,9 +190,7 @@ final class WebDavTreeListing implements DirectoryListing {
                     + ", whose name holds an encoded '/': refusing the listing");
         }
         if (r.status() >= 300) {
-            // not skipped: a member left out of a sync's source listing would be deleted from its target
-            throw new FileSystemException(directory.toString(), null, "the server lists " + r.href()
-                    + " but cannot describe it (HTTP " + r.status() + "): refusing the listing");
+            throw WebDavErrors.undescribedMember(directory, r.href(), r.status());
         }
         String rel = p.substring(prefix.length());
         int depth = 1;
