@@ -10,11 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import javax.xml.XMLConstants;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
  * A PROPFIND answer ({@code 207 Multi-Status}, RFC 4918 §14.16) read into one {@link Response}
@@ -22,8 +17,9 @@ import javax.xml.stream.XMLStreamReader;
  * properties of its {@code 200} propstats (a property the server does not have comes in a
  * {@code 404} propstat and is absent here). Elements are told by namespace and local name, never
  * by prefix: servers bind {@code DAV:} to {@code D}, {@code lp1}, a default namespace, or rebind
- * it inside an element. DTDs and external entities are refused, so a hostile answer cannot make
- * the parser read files or expand entities; unknown elements are skipped, whatever their depth.
+ * it inside an element. DTDs and external entities are refused ({@link XmlPull}), so a hostile
+ * answer cannot make the parser read files or expand entities; unknown elements are skipped,
+ * whatever their depth.
  */
 final class Multistatus {
 
@@ -31,28 +27,12 @@ final class Multistatus {
     /** This library's namespace for the dead property that keeps a file's mtime. */
     static final String RP = "https://remotepath.dev/ns/";
 
-    private static final XMLInputFactory FACTORY = factory();
-
     /** One {@code <D:response>}: a resource and what the server says of it. */
     record Response(String href, int status, boolean collection, OptionalLong contentLength,
             Optional<Instant> lastModified, Optional<String> etag, Optional<String> mtime, boolean anyPropertyRefused) {
     }
 
     private Multistatus() {
-    }
-
-    private static XMLInputFactory factory() {
-        XMLInputFactory f = XMLInputFactory.newDefaultFactory(); // the JDK's own: no service lookup, known settings
-        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
-        try {
-            f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-        } catch (IllegalArgumentException notSupported) {
-            // SUPPORT_DTD=false already keeps the parser from reading one
-        }
-        return f;
     }
 
     /**
@@ -78,16 +58,16 @@ final class Multistatus {
      * timeout, a bound on its bytes) comes out as that {@code IOException}, not as malformed XML.
      */
     static final class Reader implements AutoCloseable {
-        private final XMLStreamReader r;
+        private final XmlPull r;
         private boolean root;
         private boolean ended;
 
         Reader(InputStream in) throws MalformedException, IOException {
-            try {
-                r = FACTORY.createXMLStreamReader(in);
-            } catch (XMLStreamException | RuntimeException e) {
-                throw failure(e);
-            }
+            this(XmlPull.open(in));
+        }
+
+        Reader(XmlPull events) {
+            r = events;
         }
 
         /** The next response, or null once the multistatus has ended. */
@@ -95,32 +75,21 @@ final class Multistatus {
             if (ended) {
                 return null;
             }
-            try {
-                while (r.hasNext()) {
-                    int ev = r.next();
-                    if (ev == XMLStreamConstants.DTD) {
-                        throw new MalformedException("a DOCTYPE in a PROPFIND answer");
-                    }
-                    if (ev == XMLStreamConstants.ENTITY_REFERENCE) {
-                        throw new MalformedException("an entity reference in a PROPFIND answer");
-                    }
-                    if (ev != XMLStreamConstants.START_ELEMENT) {
-                        continue;
-                    }
-                    if (!root) {
-                        if (!isDav(r, "multistatus")) {
-                            throw new MalformedException("the answer is <" + r.getLocalName() + ">, not a DAV: multistatus");
-                        }
-                        root = true;
-                        continue;
-                    }
-                    if (isDav(r, "response")) {
-                        return response(r);
-                    }
-                    skip(r);
+            for (int ev = r.next(); ev != XmlPull.DOCUMENT_END; ev = r.next()) {
+                if (ev != XmlPull.START) {
+                    continue;
                 }
-            } catch (XMLStreamException | RuntimeException e) {
-                throw failure(e);
+                if (!root) {
+                    if (!isDav(r, "multistatus")) {
+                        throw new MalformedException("the answer is <" + r.localName() + ">, not a DAV: multistatus");
+                    }
+                    root = true;
+                    continue;
+                }
+                if (isDav(r, "response")) {
+                    return response(r);
+                }
+                skip(r);
             }
             ended = true;
             if (!root) {
@@ -129,25 +98,9 @@ final class Multistatus {
             return null;
         }
 
-        /** The stream's own failure where there is one in the chain (thrown), else malformed XML. */
-        private static MalformedException failure(Exception e) throws IOException {
-            Throwable c = e;
-            for (int i = 0; c != null && i < 16; i++) {
-                if (c instanceof IOException io) {
-                    throw io;
-                }
-                c = c.getCause() != null ? c.getCause() : c instanceof XMLStreamException x ? x.getNestedException() : null;
-            }
-            return new MalformedException("not well-formed XML: " + e.getMessage());
-        }
-
         @Override
         public void close() {
-            try {
-                r.close();
-            } catch (XMLStreamException ignored) {
-                // the parser holds nothing of its own; the caller closes the stream
-            }
+            r.close();
         }
     }
 
@@ -158,26 +111,21 @@ final class Multistatus {
         }
     }
 
-    private static Response response(XMLStreamReader r) throws XMLStreamException, MalformedException {
+    private static Response response(XmlPull r) throws MalformedException, IOException {
         String href = null;
         int status = -1;
         Props props = new Props();
         while (true) {
-            int ev = r.next();
-            if (ev == XMLStreamConstants.END_ELEMENT) {
+            if (r.next() == XmlPull.END) {
                 break;
-            }
-            if (ev != XMLStreamConstants.START_ELEMENT) {
-                rejectEntities(ev);
-                continue;
             }
             if (isDav(r, "href")) {
                 if (href != null) {
                     throw new MalformedException("a response with two hrefs (" + href + ")");
                 }
-                href = r.getElementText().strip();
+                href = r.elementText().strip();
             } else if (isDav(r, "status")) {
-                status = statusCode(r.getElementText());
+                status = statusCode(r.elementText());
             } else if (isDav(r, "propstat")) {
                 propstat(r, props);
             } else {
@@ -202,20 +150,15 @@ final class Multistatus {
         boolean refused;
     }
 
-    private static void propstat(XMLStreamReader r, Props into) throws XMLStreamException, MalformedException {
+    private static void propstat(XmlPull r, Props into) throws MalformedException, IOException {
         Props seen = new Props();
         int status = -1;
         while (true) {
-            int ev = r.next();
-            if (ev == XMLStreamConstants.END_ELEMENT) {
+            if (r.next() == XmlPull.END) {
                 break;
             }
-            if (ev != XMLStreamConstants.START_ELEMENT) {
-                rejectEntities(ev);
-                continue;
-            }
             if (isDav(r, "status")) {
-                status = statusCode(r.getElementText());
+                status = statusCode(r.elementText());
             } else if (isDav(r, "prop")) {
                 prop(r, seen);
             } else {
@@ -240,22 +183,17 @@ final class Multistatus {
         }
     }
 
-    private static void prop(XMLStreamReader r, Props into) throws XMLStreamException, MalformedException {
+    private static void prop(XmlPull r, Props into) throws MalformedException, IOException {
         while (true) {
-            int ev = r.next();
-            if (ev == XMLStreamConstants.END_ELEMENT) {
+            if (r.next() == XmlPull.END) {
                 return;
             }
-            if (ev != XMLStreamConstants.START_ELEMENT) {
-                rejectEntities(ev);
-                continue;
-            }
-            String ns = r.getNamespaceURI();
-            String name = r.getLocalName();
+            String ns = r.namespace();
+            String name = r.localName();
             if (DAV.equals(ns) && name.equals("resourcetype")) {
                 into.collection = resourceIsCollection(r);
             } else if (DAV.equals(ns) && name.equals("getcontentlength")) {
-                String text = r.getElementText().strip();
+                String text = r.elementText().strip();
                 if (!text.isEmpty()) {
                     try {
                         long n = Long.parseLong(text);
@@ -268,12 +206,12 @@ final class Multistatus {
                     }
                 }
             } else if (DAV.equals(ns) && name.equals("getlastmodified")) {
-                into.lastModified = httpDate(r.getElementText());
+                into.lastModified = httpDate(r.elementText());
             } else if (DAV.equals(ns) && name.equals("getetag")) {
-                String text = r.getElementText().strip();
+                String text = r.elementText().strip();
                 into.etag = text.isEmpty() ? Optional.empty() : Optional.of(text);
             } else if (RP.equals(ns) && name.equals("mtime")) {
-                String text = r.getElementText().strip();
+                String text = r.elementText().strip();
                 into.mtime = text.isEmpty() ? Optional.empty() : Optional.of(text);
             } else {
                 skip(r);
@@ -282,19 +220,14 @@ final class Multistatus {
     }
 
     /** Whether a resourcetype holds {@code <D:collection/>} (other types, e.g. calendars, may stand beside it). */
-    private static boolean resourceIsCollection(XMLStreamReader r) throws XMLStreamException, MalformedException {
+    private static boolean resourceIsCollection(XmlPull r) throws MalformedException, IOException {
         boolean collection = false;
         while (true) {
-            int ev = r.next();
-            if (ev == XMLStreamConstants.END_ELEMENT) {
+            if (r.next() == XmlPull.END) {
                 return collection;
             }
-            if (ev == XMLStreamConstants.START_ELEMENT) {
-                collection |= isDav(r, "collection");
-                skip(r);
-            } else {
-                rejectEntities(ev);
-            }
+            collection |= isDav(r, "collection");
+            skip(r);
         }
     }
 
@@ -356,28 +289,15 @@ final class Multistatus {
         }
     }
 
-    private static boolean isDav(XMLStreamReader r, String local) {
-        return DAV.equals(r.getNamespaceURI()) && local.equals(r.getLocalName());
-    }
-
-    private static void rejectEntities(int ev) throws MalformedException {
-        if (ev == XMLStreamConstants.ENTITY_REFERENCE || ev == XMLStreamConstants.DTD) {
-            throw new MalformedException("an entity reference in a PROPFIND answer");
-        }
+    private static boolean isDav(XmlPull r, String local) {
+        return DAV.equals(r.namespace()) && local.equals(r.localName());
     }
 
     /** Skips the element just started, with everything in it. */
-    private static void skip(XMLStreamReader r) throws XMLStreamException, MalformedException {
+    private static void skip(XmlPull r) throws MalformedException, IOException {
         int depth = 1;
         while (depth > 0) {
-            int ev = r.next();
-            if (ev == XMLStreamConstants.START_ELEMENT) {
-                depth++;
-            } else if (ev == XMLStreamConstants.END_ELEMENT) {
-                depth--;
-            } else {
-                rejectEntities(ev);
-            }
+            depth += r.next() == XmlPull.START ? 1 : -1;
         }
     }
 }
