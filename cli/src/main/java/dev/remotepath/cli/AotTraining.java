@@ -132,7 +132,8 @@ public final class AotTraining {
         // main asks Prewarm what to warm before it executes a command: without this the caches
         // lacked Prewarm's classes, and every command read them from the jar and verified them.
         Prewarm.workFor(args);
-        int code = Rpath.execute(args, sink, sink);
+        // main's own standard output stream, so the caches hold its class and method reference
+        int code = Rpath.execute(args, StdoutStream.ofProcess(sink), sink);
         if (code != 0) {
             throw new IllegalStateException("training command failed (" + code + "): " + String.join(" ", args));
         }

@@ -174,9 +174,10 @@ final class LsCommand implements Command {
             rpath.out.flush(); // whatever the writer holds goes first
             try {
                 rpath.rawOut.write(lines.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            } catch (java.io.IOException readerGone) {
-                // Dropped, as the writer drops the other lines it cannot write (ls | head): the
-                // listing itself did not fail.
+            } catch (java.io.IOException e) {
+                // the process's standard output fails unchecked (StdoutStream); another stream
+                // (a test's, a script host's) fails as the writer would for it: reported
+                throw new java.io.UncheckedIOException(e);
             }
         } else {
             rpath.out.append(lines);

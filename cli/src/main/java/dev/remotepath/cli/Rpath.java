@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The {@code rpath} command: list, read, copy, move, remove, checksum and sync paths on any
  * backend, and run JSR-223 scripts. Exit codes: 0 success, 1 some operations failed,
- * 2 usage error, 3 refused for safety.
+ * 2 usage error, 3 refused for safety, 141 standard output's reader went away.
  */
 public final class Rpath {
 
@@ -133,6 +133,9 @@ public final class Rpath {
     final PrintWriter out;
     final PrintWriter err;
     final OutputStream rawOut;
+    /** The command being run, for errors met after it returned (its last output flushed). */
+    private String commandName = "rpath";
+    private boolean outputFailureReported;
 
     Rpath(OutputStream out, OutputStream err) {
         this.rawOut = out;
@@ -145,11 +148,28 @@ public final class Rpath {
         setLogLevelEarly(args);
         Rpath rpath = new Rpath(out, err);
         Paths.use(rpath);
+        int code = Failures.USAGE;
         try {
-            return rpath.run(args);
+            code = rpath.run(args);
         } finally {
-            rpath.out.flush();
+            code = rpath.flushOutput(code);
             rpath.err.flush();
+        }
+        return code;
+    }
+
+    /** Writes out what the command printed last: the reader gone or the disk full change the exit code. */
+    private int flushOutput(int code) {
+        try {
+            out.flush();
+            return code;
+        } catch (StdoutStream.ReaderGone e) {
+            return StdoutStream.READER_GONE_EXIT;
+        } catch (StdoutStream.Failed e) {
+            if (outputFailureReported) {
+                return code; // the command met it and it was reported: the same failure again is not news
+            }
+            return Math.max(code, Failures.report(commandName, e.getCause(), verbose, json, err));
         }
     }
 
@@ -186,6 +206,7 @@ public final class Rpath {
             return Failures.USAGE;
         }
         Command command = parsed.command().get();
+        commandName = command.syntax().commandName();
         if (logLevel != null || verbose) {
             // Read by slf4j-simple when the first logger is made, which no backend has done yet.
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", logLevel != null ? logLevel : "info");
@@ -193,6 +214,11 @@ public final class Rpath {
         int code;
         try {
             code = command.call();
+        } catch (StdoutStream.ReaderGone e) {
+            return StdoutStream.READER_GONE_EXIT; // as ls | head ends: quietly, 141
+        } catch (StdoutStream.Failed e) {
+            outputFailureReported = true;
+            code = Failures.report(command.syntax().commandName(), e.getCause(), verbose, json, err);
         } catch (Exception e) {
             code = Failures.report(command.syntax().commandName(), e, verbose, json, err);
         }
@@ -270,6 +296,7 @@ public final class Rpath {
         Syntax.column(sb, "  1", 6, "some operations failed (each is reported)");
         Syntax.column(sb, "  2", 6, "usage error");
         Syntax.column(sb, "  3", 6, "refused for safety (max-delete exceeded, missing or empty source with --delete)");
+        Syntax.column(sb, "  141", 6, "standard output's reader went away (rpath ls -R | head): stopped, quietly");
         return sb.toString();
     }
 
@@ -284,7 +311,8 @@ public final class Rpath {
             System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
         }
         Prewarm.forArguments(args);
-        int code = execute(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        int code = execute(args, StdoutStream.ofProcess(new FileOutputStream(FileDescriptor.out)),
+                new FileOutputStream(FileDescriptor.err));
         if (code == Failures.OK && Paths.inProcessOnly()) {
             // Returning ends the JVM as System.exit(0) would, shutdown hooks included, but without
             // Runtime.exit's lookup of a System.Logger: a service scan that opens every jar on the

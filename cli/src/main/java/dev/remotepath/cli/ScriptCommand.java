@@ -65,7 +65,13 @@ final class ScriptCommand implements Command {
             engine.eval(source, bindings);
         } catch (ScriptException | RuntimeException e) {
             // Engines wrap what a Java method threw (Nashorn in a RuntimeException, Groovy not at
-            // all): report the underlying I/O error, or the innermost cause.
+            // all): report the underlying I/O error, or the innermost cause. Standard output's
+            // own failure (its reader gone, a full disk) ends the command as it would any other.
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof StdoutStream.ReaderGone || c instanceof StdoutStream.Failed) {
+                    throw (RuntimeException) c;
+                }
+            }
             Throwable cause = e;
             while (cause.getCause() != null && !(cause instanceof java.io.IOException)
                     && !(cause instanceof IllegalArgumentException)) {
