@@ -176,8 +176,8 @@ final class LsCommand implements Command {
                 rpath.rawOut.write(lines.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
             } catch (java.io.IOException e) {
                 // the process's standard output fails unchecked (StdoutStream); another stream
-                // (a test's, a script host's) fails as the writer would for it: reported
-                throw new java.io.UncheckedIOException(e);
+                // (a caller's of Rpath.execute) is reported the same way
+                throw new StdoutStream.Failed(new java.io.IOException("standard output: " + e.getMessage(), e));
             }
         } else {
             rpath.out.append(lines);
