@@ -3,12 +3,16 @@ package dev.remotepath.s3;
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.ContinuationGuard;
 import dev.remotepath.spi.DirectoryListing;
 import dev.remotepath.spi.ListedEntry;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
+import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -18,38 +22,100 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * marker ({@code a/b/}) as the directory {@code a/b}. When it has run to its end, every
  * directory it saw counts as listed to the end, as a per-directory listing's would (writes
  * into them then need no probe for a shadowing object).
+ *
+ * <p>A tree of one page is one request. A larger one with directories in its first page is
+ * listed by its first level instead: one delimited page names the files and the directories
+ * directly below, and each of those directories is listed flat on its own, several at once
+ * ({@link S3ShardPrefetch}). Pages of one listing follow each other, so a tree of 10,000 keys
+ * listed whole takes ten round trips in a row, and a store that answers each page by walking
+ * the whole bucket (s3proxy's filesystem store) walks it ten times; by its first level the
+ * pages go out together and each walks one directory. The delimited page and the prefixes
+ * cover every key by construction (a key directly below is a file of that page, any other lies
+ * under exactly one of its common prefixes), whatever order the store lists in; the first page
+ * is dropped, so no key is listed twice. Where the first level does not fit in one page, or the
+ * first page holds files only, the flat listing simply goes on.
  */
 final class S3TreeListing implements DirectoryListing {
 
     private static final FileStat DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
+    private static final int PAGE = 1000;
 
     private final S3FileSystem fs;
     private final RemotePath directory;
     private final String prefix;
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     private final Set<String> directories = new HashSet<>();
+    /** The prefix the pages now read lie under: the tree's, or one directory's below it. */
+    private String pagePrefix;
     private String continuation;
-    private final dev.remotepath.spi.ContinuationGuard guard;
+    private ContinuationGuard guard;
+    private S3ShardPrefetch shards;
     private boolean finished;
 
     S3TreeListing(S3FileSystem fs, RemotePath directory, String prefix, ListObjectsV2Response first) throws IOException {
         this.fs = fs;
         this.directory = directory;
         this.prefix = prefix;
-        this.guard = new dev.remotepath.spi.ContinuationGuard(directory.toString());
+        this.pagePrefix = prefix;
+        this.guard = new ContinuationGuard(directory.toString());
         directories.add(prefix);
-        take(first);
+        if (fs.options().flatListingsByFirstLevel() && truncated(first) && holdsADirectory(first)) {
+            ListObjectsV2Response level = fs.listPage(directory, prefix, null, PAGE, true);
+            if (!truncated(level)) {
+                List<String> below = directoriesBelow(level);
+                take(level, prefix, Set.copyOf(below)); // a marker of one of those is its own listing's
+                shards = new S3ShardPrefetch(fs, directory, below);
+                return;
+            }
+        }
+        take(first, prefix, Set.of());
     }
 
-    private void take(ListObjectsV2Response page) throws IOException {
+    private static boolean truncated(ListObjectsV2Response page) {
+        return Boolean.TRUE.equals(page.isTruncated());
+    }
+
+    /** Whether a page of the flat listing reaches below the first level. */
+    private boolean holdsADirectory(ListObjectsV2Response page) {
+        for (S3Object o : page.contents()) {
+            if (o.key().indexOf('/', prefix.length()) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The common prefixes of a delimited page, each checked: one level below the tree's prefix
+     * and ending in the delimiter. A deeper one would be listed alone and hide its siblings.
+     */
+    private List<String> directoriesBelow(ListObjectsV2Response level) throws IOException {
+        Set<String> below = new LinkedHashSet<>(); // a store that names a prefix twice gets it listed once
+        for (CommonPrefix p : level.commonPrefixes()) {
+            String sub = p.prefix();
+            if (sub == null || !sub.startsWith(prefix) || sub.length() == prefix.length()) {
+                throw new IOException(directory + ": the store listed the common prefix '" + sub
+                        + "', which is not below '" + prefix + "'");
+            }
+            if (sub.indexOf('/', prefix.length()) != sub.length() - 1) {
+                throw new IOException(directory + ": the store listed the common prefix '" + sub
+                        + "', which is not one level below '" + prefix + "' ending in the delimiter '/'");
+            }
+            below.add(sub);
+        }
+        return List.copyOf(below);
+    }
+
+    /** Takes a page of keys, each of which must lie under {@code under}, but those in {@code skipped}. */
+    private void take(ListObjectsV2Response page, String under, Set<String> skipped) throws IOException {
         for (S3Object o : page.contents()) {
             String key = o.key();
-            if (key.equals(prefix)) {
-                continue; // this directory's marker
+            if (key.equals(prefix) || skipped.contains(key)) {
+                continue; // this directory's marker, or one listed with its own directory
             }
-            if (!key.startsWith(prefix)) {
+            if (!key.startsWith(under)) {
                 // A listing that lies is no evidence: nothing below may be compared or deleted on it.
-                throw new IOException(directory + ": the store listed the key '" + key + "', which is not under '" + prefix + "'");
+                throw new IOException(directory + ": the store listed the key '" + key + "', which is not under '" + under + "'");
             }
             String rel = key.substring(prefix.length());
             int slash = key.lastIndexOf('/');
@@ -62,15 +128,32 @@ final class S3TreeListing implements DirectoryListing {
                 ready.add(new ListedEntry(rel, fs.stats.listedFileStat(o)));
             }
         }
-        continuation = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        continuation = truncated(page) ? page.nextContinuationToken() : null;
         guard.page(page.contents().size(), continuation); // a lying store must not list forever
     }
 
     @Override
     public boolean hasNext() throws IOException {
-        while (ready.isEmpty() && continuation != null) {
+        while (ready.isEmpty()) {
             fs.requireOpen();
-            take(fs.listPage(directory, prefix, continuation, 1000, false));
+            if (continuation != null) {
+                take(fs.listPage(directory, pagePrefix, continuation, PAGE, false), pagePrefix, Set.of());
+            } else if (shards != null && shards.hasNext()) {
+                S3ShardPrefetch.Shard shard = shards.next();
+                pagePrefix = shard.prefix();
+                guard = new ContinuationGuard(directory + " (" + shard.prefix() + ")"); // tokens are per listing
+                directories.add(shard.prefix()); // listed to its end here, even when it holds only its marker
+                if (shard.firstPage().contents().isEmpty() && !truncated(shard.firstPage())) {
+                    // Named by the delimited page, it exists even where its listing holds no
+                    // marker and nothing (a store that keeps empty directories as directories,
+                    // whose flat listing of the whole tree names it as a marker).
+                    String name = shard.prefix().substring(prefix.length(), shard.prefix().length() - 1);
+                    ready.add(new ListedEntry(name, DIRECTORY));
+                }
+                take(shard.firstPage(), pagePrefix, Set.of());
+            } else {
+                break;
+            }
         }
         if (ready.isEmpty() && !finished) {
             finished = true;
@@ -83,5 +166,12 @@ final class S3TreeListing implements DirectoryListing {
     @Override
     public ListedEntry next() {
         return ready.remove();
+    }
+
+    @Override
+    public void close() {
+        if (shards != null) {
+            shards.close();
+        }
     }
 }
