@@ -257,8 +257,8 @@ public final class S3Options implements FileSystemOptions {
      * A flat listing of more than one page whose first page reaches below the first level goes
      * on by the first level (on by default): one delimited request names the directories
      * directly below, and each is listed flat on its own, eight requests at once, instead of
-     * page after page in a row. A T1 no-op sync (10,000 keys in 100 directories) then asks 102
-     * requests instead of 10, and answers sooner where a round trip or the store's own page
+     * page after page in a row. A T1 no-op sync (10,000 keys and 100 markers in 100 directories) then
+     * asks 102 requests instead of 11, and answers sooner where a round trip or the store's own page
      * costs more than a small request (s3proxy's filesystem store rescans the whole bucket for
      * every page of a flat listing). Off: 1,000 keys a request, one after another.
      */
