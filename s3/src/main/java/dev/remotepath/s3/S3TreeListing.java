@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Set;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -33,10 +35,13 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * cover every key by construction (a key directly below is a file of that page, any other lies
  * under exactly one of its common prefixes), whatever order the store lists in; the first page
  * is dropped, so no key is listed twice. Where the first level does not fit in one page, or the
- * first page holds files only, the flat listing simply goes on.
+ * first page holds files only, or the delimited page does not account for every directory the
+ * first page reaches into (a store that does not honour the delimiter as S3 does), the flat
+ * listing simply goes on.
  */
 final class S3TreeListing implements DirectoryListing {
 
+    private static final Logger LOG = LoggerFactory.getLogger(S3TreeListing.class);
     private static final FileStat DIRECTORY = FileStat.ofType(FileType.DIRECTORY);
     private static final int PAGE = 1000;
 
@@ -45,6 +50,8 @@ final class S3TreeListing implements DirectoryListing {
     private final String prefix;
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     private final Set<String> directories = new HashSet<>();
+    /** Keys the delimited page listed: a directory's marker among them names it already. */
+    private final Set<String> markersListed = new HashSet<>();
     /** The prefix the pages now read lie under: the tree's, or one directory's below it. */
     private String pagePrefix;
     private String continuation;
@@ -63,12 +70,19 @@ final class S3TreeListing implements DirectoryListing {
             ListObjectsV2Response level = fs.listPage(directory, prefix, null, PAGE, true);
             if (!truncated(level)) {
                 List<String> below = directoriesBelow(level);
-                take(level, prefix, Set.copyOf(below)); // a marker of one of those is its own listing's
-                shards = new S3ShardPrefetch(fs, directory, below);
-                return;
+                if (coversTheFirstPage(first, below)) {
+                    take(level, prefix);
+                    for (S3Object o : level.contents()) {
+                        markersListed.add(o.key()); // a directory's marker listed as a key is named here
+                    }
+                    shards = new S3ShardPrefetch(fs, directory, below);
+                    return;
+                }
+                LOG.debug("{}: the store's delimited listing of '{}' does not account for its flat listing's first page;"
+                        + " listing it page after page", directory, prefix);
             }
         }
-        take(first, prefix, Set.of());
+        take(first, prefix);
     }
 
     private static boolean truncated(ListObjectsV2Response page) {
@@ -86,8 +100,12 @@ final class S3TreeListing implements DirectoryListing {
     }
 
     /**
-     * The common prefixes of a delimited page, each checked: one level below the tree's prefix
-     * and ending in the delimiter. A deeper one would be listed alone and hide its siblings.
+     * The directories a delimited page names directly below the tree, or nothing if the page is
+     * not one S3 would give: each common prefix, checked (one level below the tree's prefix,
+     * ending in the delimiter: a deeper one would be listed alone and hide its siblings), and each
+     * directory marker listed as a key ({@code a/b/}, which S3 rolls into the prefix {@code a/b/}
+     * and s3proxy's transient store lists as an object). A key deeper than the first level means
+     * the store ignored the delimiter: empty, so the flat listing goes on.
      */
     private List<String> directoriesBelow(ListObjectsV2Response level) throws IOException {
         Set<String> below = new LinkedHashSet<>(); // a store that names a prefix twice gets it listed once
@@ -103,15 +121,47 @@ final class S3TreeListing implements DirectoryListing {
             }
             below.add(sub);
         }
+        for (S3Object o : level.contents()) {
+            int slash = o.key().indexOf('/', prefix.length());
+            if (slash == o.key().length() - 1 && o.key().startsWith(prefix)) {
+                below.add(o.key());
+            } else if (slash >= 0) {
+                return List.of();
+            }
+        }
         return List.copyOf(below);
     }
 
-    /** Takes a page of keys, each of which must lie under {@code under}, but those in {@code skipped}. */
-    private void take(ListObjectsV2Response page, String under, Set<String> skipped) throws IOException {
+    /**
+     * Whether the directories of a delimited page account for every key of the first flat page
+     * below the first level, as S3 promises. A store whose delimited page leaves a directory
+     * out (or whose first page holds a foreign key, which taking it then reports) would have
+     * the directory missed: every file below it unlisted, copied again by a sync and never
+     * deleted there.
+     */
+    private boolean coversTheFirstPage(ListObjectsV2Response first, List<String> below) {
+        if (below.isEmpty()) {
+            return false; // the first page reaches below the first level, so a directory is there
+        }
+        Set<String> named = Set.copyOf(below);
+        for (S3Object o : first.contents()) {
+            if (!o.key().startsWith(prefix)) {
+                return false;
+            }
+            int slash = o.key().indexOf('/', prefix.length());
+            if (slash >= 0 && !named.contains(o.key().substring(0, slash + 1))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Takes a page of keys, each of which must lie under {@code under}, but the marker of {@code under} itself. */
+    private void take(ListObjectsV2Response page, String under) throws IOException {
         for (S3Object o : page.contents()) {
             String key = o.key();
-            if (key.equals(prefix) || skipped.contains(key)) {
-                continue; // this directory's marker, or one listed with its own directory
+            if (key.equals(prefix) || key.equals(under)) {
+                continue; // the tree's marker, or a first-level directory's, which is named with its listing
             }
             if (!key.startsWith(under)) {
                 // A listing that lies is no evidence: nothing below may be compared or deleted on it.
@@ -137,20 +187,19 @@ final class S3TreeListing implements DirectoryListing {
         while (ready.isEmpty()) {
             fs.requireOpen();
             if (continuation != null) {
-                take(fs.listPage(directory, pagePrefix, continuation, PAGE, false), pagePrefix, Set.of());
+                take(fs.listPage(directory, pagePrefix, continuation, PAGE, false), pagePrefix);
             } else if (shards != null && shards.hasNext()) {
                 S3ShardPrefetch.Shard shard = shards.next();
                 pagePrefix = shard.prefix();
                 guard = new ContinuationGuard(directory + " (" + shard.prefix() + ")"); // tokens are per listing
                 directories.add(shard.prefix()); // listed to its end here, even when it holds only its marker
-                if (shard.firstPage().contents().isEmpty() && !truncated(shard.firstPage())) {
-                    // Named by the delimited page, it exists even where its listing holds no
-                    // marker and nothing (a store that keeps empty directories as directories,
-                    // whose flat listing of the whole tree names it as a marker).
+                if (!markersListed.contains(shard.prefix())) {
+                    // Named once here, by the delimited page's word: a store may or may not list
+                    // a directory's marker in its own listing, or keep one at all.
                     String name = shard.prefix().substring(prefix.length(), shard.prefix().length() - 1);
                     ready.add(new ListedEntry(name, DIRECTORY));
                 }
-                take(shard.firstPage(), pagePrefix, Set.of());
+                take(shard.firstPage(), pagePrefix);
             } else {
                 break;
             }

@@ -160,6 +160,88 @@ class S3TreeListingTest {
         }
     }
 
+    /**
+     * A marker for every directory, as {@code rpath mkdir} and a sync leave them: s3proxy's
+     * transient store lists a marker as a key of the delimited page rather than rolling it into a
+     * common prefix, which once had the listing take every directory for an empty one.
+     */
+    @Test
+    void aTreeWithAMarkerForEveryDirectoryIsListedWholeOnBothStores() throws Exception {
+        for (TestS3Server server : List.of(new TestS3Server(), TestS3Server.onDisk())) {
+            try (server) {
+                server.createBucket("marked");
+                List<String> keys = new ArrayList<>(treeKeys());
+                TreeSet<String> markers = new TreeSet<>();
+                for (String k : keys) {
+                    for (int slash = k.indexOf('/'); slash >= 0; slash = k.indexOf('/', slash + 1)) {
+                        markers.add(k.substring(0, slash + 1));
+                    }
+                }
+                markers.remove("t/");
+                markers.removeAll(keys);
+                keys.addAll(markers);
+                seed(server, "marked", keys);
+                RequestCounter counter = new RequestCounter();
+                RemotePath dir = RemotePaths.get(URI.create("s3://marked/t"), server.options(b -> b
+                        .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+                List<String> names = names(dir);
+                assertThat(names).as("each key once").doesNotHaveDuplicates();
+                TreeSet<String> missing = expected(keys);
+                missing.removeAll(names);
+                TreeSet<String> extra = new TreeSet<>(names);
+                extra.removeAll(expected(keys));
+                assertThat(missing).as("missing on " + server).isEmpty();
+                assertThat(extra).as("listed beyond the keys on " + server).isEmpty();
+                // By the first level on both: the first page, the delimited one, then each of the 32 directories.
+                assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(1 + 1 + 32);
+                dir.fileSystem().close();
+            }
+        }
+    }
+
+    /** A local tree synced to both stores (markers and all) resyncs as a no-op, and a deletion reaches it. */
+    @Test
+    void aResyncToEitherStoreCopiesNothingAndDeletesWhatWasRemoved() throws Exception {
+        Path local = Files.createTempDirectory("rp-s3-level-src-");
+        try {
+            for (int d = 0; d < 12; d++) {
+                Files.createDirectories(local.resolve("d" + d + "/sub"));
+                for (int f = 0; f < 100; f++) {
+                    Files.writeString(local.resolve("d" + d + "/f" + f + ".txt"), d + "/" + f);
+                }
+                Files.writeString(local.resolve("d" + d + "/sub/x.txt"), "x" + d);
+            }
+            Files.createDirectories(local.resolve("empty"));
+            int files = 12 * 101;
+            for (TestS3Server server : List.of(new TestS3Server(), TestS3Server.onDisk())) {
+                try (server) {
+                    server.createBucket("mirror");
+                    RemotePath target = RemotePaths.get(URI.create("s3://mirror/m"), server.options());
+                    SyncReport first = PathSyncer.builder(RemotePaths.get(local.toUri()), target).build().run();
+                    assertThat(first.succeeded()).as(first.errors().toString()).isTrue();
+                    assertThat(first.filesCopied()).isEqualTo(files);
+                    SyncReport again = PathSyncer.builder(RemotePaths.get(local.toUri()), target).build().run();
+                    assertThat(again.succeeded()).as(again.errors().toString()).isTrue();
+                    assertThat(again.filesCopied()).as("a no-op resync").isZero();
+                    assertThat(again.filesSkipped()).isEqualTo(files);
+                    Files.delete(local.resolve("d7/f42.txt"));
+                    try {
+                        SyncReport deleting = PathSyncer.builder(RemotePaths.get(local.toUri()), target).deleteExtraneous(true).build().run();
+                        assertThat(deleting.filesCopied()).isZero();
+                        assertThat(deleting.filesDeleted()).isEqualTo(1);
+                        assertThat(server.blobStore.blobExists("mirror", "m/d7/f42.txt")).isFalse();
+                        assertThat(server.blobStore.blobExists("mirror", "m/d7/f41.txt")).isTrue();
+                    } finally {
+                        Files.writeString(local.resolve("d7/f42.txt"), "7/42");
+                    }
+                    target.fileSystem().close();
+                }
+            }
+        } finally {
+            LocalTrees.delete(local);
+        }
+    }
+
     /** A first page of files only (1,200 at the top before any directory) goes on page by page. */
     @Test
     void aFirstPageOfFilesOnlyGoesOnPageByPage() throws Exception {
@@ -271,8 +353,9 @@ class S3TreeListingTest {
 
     @Test
     void anHonestStoreIsListedByTheFirstLevel() throws Exception {
+        // Each directory named once, as the delimited page names it, whether or not it has a marker.
         List<String> seen = against(new Store(page(false, List.of("dir/top"), List.of("dir/a/", "dir/b/")), HONEST),
-                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("top", "a/1", "a/2", "b/1", "b/2"));
+                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("top", "a", "a/1", "a/2", "b", "b/1", "b/2"));
         assertThat(seen).containsExactlyInAnyOrder("first", "level", "dir/a/", "dir/b/");
     }
 
@@ -308,6 +391,7 @@ class S3TreeListingTest {
         for (int i = 0; i < 40; i++) {
             prefixes.add("dir/d" + i + "/");
         }
+        prefixes.addAll(List.of("dir/a/", "dir/b/")); // the first page's, or the listing goes on page by page
         AtomicInteger served = new AtomicInteger();
         Function<String, String> failing = p -> {
             served.incrementAndGet();
@@ -328,14 +412,40 @@ class S3TreeListingTest {
             default -> HONEST.apply(p);
         };
         List<String> seen = against(new Store(page(false, List.of(), List.of("dir/a/", "dir/b/")), paged),
-                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("a/1", "a/2", "b/1", "b/2"));
+                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("a", "a/1", "a/2", "b", "b/1", "b/2"));
         assertThat(seen).contains("dir/a/ (next)");
+    }
+
+    /** The first page's remainder, for a store whose delimited page is not trusted. */
+    private static final Function<String, String> REST = p -> p.equals("dir/#next") ? page(false, List.of("dir/b/2"), List.of()) : HONEST.apply(p);
+
+    @Test
+    void aDelimitedPageThatIgnoresTheDelimiterGoesOnPageByPage() throws Exception {
+        List<String> seen = against(new Store(page(false, List.of("dir/a/1", "dir/a/2", "dir/b/1", "dir/b/2"), List.of()), REST),
+                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("a/1", "a/2", "b/1", "b/2"));
+        assertThat(seen).containsExactly("first", "level", "dir/ (next)");
+    }
+
+    @Test
+    void aDelimitedPageLeavingOutADirectoryOfTheFirstPageGoesOnPageByPage() throws Exception {
+        // dir/b/ holds dir/b/1 on the first page: listed by dir/a/ alone, it would be missed.
+        List<String> seen = against(new Store(page(false, List.of(), List.of("dir/a/")), REST),
+                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("a/1", "a/2", "b/1", "b/2"));
+        assertThat(seen).containsExactly("first", "level", "dir/ (next)");
+    }
+
+    @Test
+    void aMarkerListedAsAKeyOfTheDelimitedPageIsListedAsItsDirectory() throws Exception {
+        Function<String, String> withMarker = p -> p.equals("dir/a/") ? page(false, List.of("dir/a/", "dir/a/1", "dir/a/2"), List.of())
+                : HONEST.apply(p);
+        List<String> seen = against(new Store(page(false, List.of("dir/a/", "dir/top"), List.of("dir/b/")), withMarker),
+                dir -> assertThat(names(dir)).containsExactlyInAnyOrder("top", "a", "a/1", "a/2", "b", "b/1", "b/2"));
+        assertThat(seen).containsExactlyInAnyOrder("first", "level", "dir/a/", "dir/b/");
     }
 
     @Test
     void aFirstLevelOfMorePagesThanOneGoesOnPageByPage() throws Exception {
-        Function<String, String> rest = p -> p.equals("dir/#next") ? page(false, List.of("dir/b/2"), List.of()) : HONEST.apply(p);
-        List<String> seen = against(new Store(page(true, List.of(), List.of("dir/a/")), rest),
+        List<String> seen = against(new Store(page(true, List.of(), List.of("dir/a/")), REST),
                 dir -> assertThat(names(dir)).containsExactlyInAnyOrder("a/1", "a/2", "b/1", "b/2"));
         assertThat(seen).containsExactly("first", "level", "dir/ (next)");
     }
