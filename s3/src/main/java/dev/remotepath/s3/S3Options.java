@@ -260,7 +260,9 @@ public final class S3Options implements FileSystemOptions {
      * page after page in a row. A T1 no-op sync (10,000 keys and 100 markers in 100 directories) then
      * asks 102 requests instead of 11, and answers sooner where a round trip or the store's own page
      * costs more than a small request (s3proxy's filesystem store rescans the whole bucket for
-     * every page of a flat listing). Off: 1,000 keys a request, one after another.
+     * every page of a flat listing). The delimited page is trusted only where it names every
+     * directory the first flat page reaches into and no deeper key; a store that answers
+     * otherwise is listed page by page. Off: 1,000 keys a request, one after another.
      */
     public boolean flatListingsByFirstLevel() {
         return flatListingsByFirstLevel;
