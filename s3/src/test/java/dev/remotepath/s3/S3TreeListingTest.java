@@ -21,11 +21,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jclouds.blobstore.domain.Blob;
@@ -79,14 +81,36 @@ class S3TreeListingTest {
         return names;
     }
 
-    private static List<String> withoutImpliedDirectories(List<String> names) {
+    /** Every directory above a name ({@code a/b/c} gives {@code a} and {@code a/b}). */
+    private static TreeSet<String> parentsOf(Collection<String> names) {
         TreeSet<String> parents = new TreeSet<>();
         for (String n : names) {
             for (int slash = n.indexOf('/'); slash >= 0; slash = n.indexOf('/', slash + 1)) {
                 parents.add(n.substring(0, slash));
             }
         }
+        return parents;
+    }
+
+    private static List<String> withoutImpliedDirectories(List<String> names) {
+        TreeSet<String> parents = parentsOf(names);
         return names.stream().filter(n -> !parents.contains(n)).toList();
+    }
+
+    /** What is in {@code a} and not in {@code b}. */
+    private static TreeSet<String> minus(Collection<String> a, Collection<String> b) {
+        TreeSet<String> rest = new TreeSet<>(a);
+        rest.removeAll(b);
+        return rest;
+    }
+
+    /** {@code uri} on {@code server}, its requests counted by {@code counter}. */
+    private static RemotePath counted(TestS3Server server, String uri, RequestCounter counter,
+            Consumer<S3Options.Builder> more) throws IOException {
+        return RemotePaths.get(URI.create(uri), server.options(b -> {
+            more.accept(b);
+            b.clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)));
+        }));
     }
 
     /** What a flat listing of the keys should name: each key below {@code t/}, markers without their slash. */
@@ -107,25 +131,19 @@ class S3TreeListingTest {
                 List<String> keys = treeKeys();
                 seed(server, "tree", keys);
                 RequestCounter counter = new RequestCounter();
-                RemotePath dir = RemotePaths.get(URI.create("s3://tree/t"), server.options(b -> b
-                        .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+                RemotePath dir = counted(server, "s3://tree/t", counter, b -> { });
                 List<String> byLevel = names(dir);
                 assertThat(byLevel).as("each key once").doesNotHaveDuplicates();
-                TreeSet<String> extra = new TreeSet<>(byLevel);
-                extra.removeAll(expected(keys));
-                TreeSet<String> missing = expected(keys);
-                missing.removeAll(byLevel);
-                assertThat(missing).as("missing").isEmpty();
+                assertThat(minus(expected(keys), byLevel)).as("missing").isEmpty();
                 // Beyond the keys, only directories the keys imply (the filesystem store names them as markers).
-                assertThat(extra).as("listed beyond the keys").allSatisfy(d -> assertThat(expected(keys))
+                assertThat(minus(byLevel, expected(keys))).as("listed beyond the keys").allSatisfy(d -> assertThat(expected(keys))
                         .anySatisfy(k -> assertThat(k).startsWith(d + "/")));
                 // The first page, the delimited one, then a0..a29 and 0first; empty/ too where the
                 // store names a marker-only directory as a prefix rather than as an object.
                 assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isBetween(1 + 1 + 31, 1 + 1 + 32);
                 assertThat(counter.total()).as(counter.toString()).isEqualTo(counter.count("ListObjectsV2"));
 
-                RemotePath paged = RemotePaths.get(URI.create("s3://tree/t"), server.options(b -> b.flatListingsByFirstLevel(false)
-                        .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+                RemotePath paged = counted(server, "s3://tree/t", counter, b -> b.flatListingsByFirstLevel(false));
                 counter.reset();
                 List<String> pageByPage = names(paged);
                 assertThat(counter.total()).as(counter.toString()).isEqualTo(2);
@@ -171,27 +189,18 @@ class S3TreeListingTest {
             try (server) {
                 server.createBucket("marked");
                 List<String> keys = new ArrayList<>(treeKeys());
-                TreeSet<String> markers = new TreeSet<>();
-                for (String k : keys) {
-                    for (int slash = k.indexOf('/'); slash >= 0; slash = k.indexOf('/', slash + 1)) {
-                        markers.add(k.substring(0, slash + 1));
+                for (String d : parentsOf(keys)) {
+                    if (!d.equals("t") && !keys.contains(d + "/")) {
+                        keys.add(d + "/");
                     }
                 }
-                markers.remove("t/");
-                markers.removeAll(keys);
-                keys.addAll(markers);
                 seed(server, "marked", keys);
                 RequestCounter counter = new RequestCounter();
-                RemotePath dir = RemotePaths.get(URI.create("s3://marked/t"), server.options(b -> b
-                        .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+                RemotePath dir = counted(server, "s3://marked/t", counter, b -> { });
                 List<String> names = names(dir);
                 assertThat(names).as("each key once").doesNotHaveDuplicates();
-                TreeSet<String> missing = expected(keys);
-                missing.removeAll(names);
-                TreeSet<String> extra = new TreeSet<>(names);
-                extra.removeAll(expected(keys));
-                assertThat(missing).as("missing on " + server).isEmpty();
-                assertThat(extra).as("listed beyond the keys on " + server).isEmpty();
+                assertThat(minus(expected(keys), names)).as("missing on " + server).isEmpty();
+                assertThat(minus(names, expected(keys))).as("listed beyond the keys on " + server).isEmpty();
                 // By the first level on both: the first page, the delimited one, then each of the 32 directories.
                 assertThat(counter.count("ListObjectsV2")).as(counter.toString()).isEqualTo(1 + 1 + 32);
                 dir.fileSystem().close();
@@ -254,8 +263,7 @@ class S3TreeListingTest {
             keys.add("t/zz/last.txt");
             seed(server, "files", keys);
             RequestCounter counter = new RequestCounter();
-            RemotePath dir = RemotePaths.get(URI.create("s3://files/t"), server.options(b -> b
-                    .clientCustomizer(c -> c.overrideConfiguration(o -> o.addExecutionInterceptor(counter)))));
+            RemotePath dir = counted(server, "s3://files/t", counter, b -> { });
             List<String> names = names(dir);
             assertThat(names).doesNotHaveDuplicates();
             assertThat(new TreeSet<>(names)).isEqualTo(expected(keys));
