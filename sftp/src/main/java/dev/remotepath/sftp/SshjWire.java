@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import net.schmizz.concurrent.Promise;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.Buffer;
 import net.schmizz.sshj.common.KeyType;
@@ -23,6 +24,7 @@ import net.schmizz.sshj.sftp.OpenMode;
 import net.schmizz.sshj.sftp.PacketType;
 import net.schmizz.sshj.sftp.RemoteFile;
 import net.schmizz.sshj.sftp.RemoteResourceInfo;
+import net.schmizz.sshj.sftp.Request;
 import net.schmizz.sshj.sftp.Response;
 import net.schmizz.sshj.sftp.SFTPClient;
 import net.schmizz.sshj.sftp.SFTPEngine;
@@ -35,10 +37,45 @@ import net.schmizz.sshj.sftp.SFTPException;
  */
 final class SshjWire implements SftpWire {
 
-    /** sshj's engine, exposing the extensions the server announced. */
+    /** sshj's engine, exposing the extensions the server announced; its answers are read by {@link SshjSftpChannel}. */
     private static final class Engine extends SFTPEngine {
+        /** The subsystem's channel, whose answers are delivered where they arrive once initialised. */
+        private final SshjSftpChannel channel;
+
         Engine(SSHClient ssh) throws IOException {
-            super(ssh);
+            this(new SshjSftpChannel.Opener(ssh));
+        }
+
+        private Engine(SshjSftpChannel.Opener opener) throws IOException {
+            super(opener);
+            this.channel = opener.opened();
+        }
+
+        @Override
+        protected SFTPEngine init(int requestedVersion) throws IOException {
+            super.init(requestedVersion); // reads the VERSION through sshj's stream
+            channel.answerInline(getOperativeProtocolVersion());
+            return this;
+        }
+
+        @Override
+        public Promise<Response, SFTPException> request(Request request) throws IOException {
+            if (!channel.answersInline()) {
+                return super.request(request);
+            }
+            Promise<Response, SFTPException> answer = channel.await(request.getRequestID());
+            try {
+                transmit(request);
+            } catch (IOException | RuntimeException e) {
+                channel.forget(request.getRequestID());
+                throw e;
+            }
+            return answer;
+        }
+
+        /** False once no answer can come on the channel: the pool opens another connection. */
+        boolean answering() {
+            return channel.answering();
         }
 
         boolean offers(String extension) {
@@ -182,7 +219,7 @@ final class SshjWire implements SftpWire {
 
     @Override
     public boolean alive() {
-        return ssh.isConnected() && ssh.isAuthenticated();
+        return ssh.isConnected() && ssh.isAuthenticated() && engine.answering();
     }
 
     @Override

@@ -1,0 +1,241 @@
+package dev.remotepath.sftp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.remotepath.FileStat;
+import dev.remotepath.RemotePath;
+import dev.remotepath.RemotePaths;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.util.List;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.server.Environment;
+import org.apache.sshd.server.ExitCallback;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.command.Command;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.server.subsystem.SubsystemFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * sshj's SFTP answers, read on its transport thread ({@link SshjSftpChannel}), against an SFTP
+ * subsystem written here byte by byte: answers split across many channel packets are put back
+ * together, and an answer no request awaits, an SFTP packet of a gigabyte announced, or the
+ * channel closed under a request fail that request (and later ones) at once, naming why,
+ * instead of leaving them to the minute-long read timeout.
+ */
+class SshjSftpChannelTest {
+
+    private static final String USER = "tester";
+    private static final String PASSWORD = "s3cret-Pa55";
+    private static final int SSH_FXP_INIT = 1, SSH_FXP_VERSION = 2, SSH_FXP_LSTAT = 7, SSH_FXP_STAT = 17;
+    private static final int SSH_FXP_STATUS = 101, SSH_FXP_ATTRS = 105;
+    private static final Duration PROMPTLY = Duration.ofSeconds(20);
+
+    @TempDir
+    Path work;
+    private SshServer server;
+
+    /** How the subsystem answers each request after the version exchange. */
+    private interface Answer {
+        void to(int type, int id, OutputStream out, ExitCallback exit) throws IOException;
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        if (server != null) {
+            server.stop(true);
+        }
+    }
+
+    /** Answers a stat with a 5-byte regular file, anything else as unsupported, one byte a channel packet. */
+    private static final Answer BYTE_BY_BYTE = (type, id, out, exit) -> {
+        byte[] answer = type == SSH_FXP_STAT || type == SSH_FXP_LSTAT
+                ? packet(SSH_FXP_ATTRS, id, ByteBuffer.allocate(24).putInt(0x1 | 0x4 | 0x8)
+                        .putLong(5).putInt(0100644).putInt(1_700_000_000).putInt(1_700_000_000).array())
+                : status(id, 8, "unsupported");
+        for (byte b : answer) { // each byte its own channel packet: the length too is split
+            out.write(b);
+            out.flush();
+        }
+    };
+
+    @Test
+    void answersSplitIntoOneByteChannelPacketsArePutBackTogether() throws Exception {
+        RemotePath file = serve(connection -> BYTE_BY_BYTE);
+        assertTimeoutPreemptively(PROMPTLY, () -> {
+            FileStat stat = file.stat();
+            assertThat(stat.isRegularFile()).isTrue();
+            assertThat(stat.size()).hasValue(5);
+            assertThat(stat.lastModified()).hasValue(java.time.Instant.ofEpochSecond(1_700_000_000));
+        });
+        file.fileSystem().close();
+    }
+
+    @Test
+    void anAnswerToNoRequestFailsTheRequestsAtOnceNamingIt() throws Exception {
+        RemotePath file = serve(connection -> (type, id, out, exit) -> {
+            out.write(status(id + 1000, 0, ""));
+            out.flush();
+        });
+        assertTimeoutPreemptively(PROMPTLY, () -> {
+            assertThatThrownBy(file::stat).isInstanceOf(IOException.class)
+                    .hasStackTraceContaining("was not made or was answered already");
+            assertThatThrownBy(file::stat).as("a later request, on the same or a new connection").isInstanceOf(IOException.class);
+        });
+        file.fileSystem().close();
+    }
+
+    @Test
+    void aConnectionWhoseAnswersBrokeIsReplacedByANewOne() throws Exception {
+        RemotePath file = serve(connection -> connection == 0 ? (type, id, out, exit) -> {
+            out.write(status(id + 1000, 0, ""));
+            out.flush();
+        } : BYTE_BY_BYTE);
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThat(file.stat().size())
+                .as("a stat is safe to repeat: asked again on a second connection").hasValue(5));
+        assertThat(subsystems).hasValue(2);
+        assertThat(file.stat().size()).as("the second connection stays in use").hasValue(5);
+        assertThat(subsystems).hasValue(2);
+        file.fileSystem().close();
+    }
+
+    @Test
+    void aGigabytePacketAnnouncedFailsTheRequestWithoutWaitingForIt() throws Exception {
+        RemotePath file = serve(connection -> (type, id, out, exit) -> {
+            out.write(ByteBuffer.allocate(9).putInt(0x3fff_ffff).put((byte) SSH_FXP_STATUS).putInt(id).array());
+            out.flush();
+        });
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::stat).isInstanceOf(IOException.class)
+                .hasStackTraceContaining("SFTP packet of 1073741823 bytes"));
+        file.fileSystem().close();
+    }
+
+    @Test
+    void theChannelClosedUnderARequestFailsItAtOnce() throws Exception {
+        RemotePath file = serve(connection -> (type, id, out, exit) -> exit.onExit(0));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::stat).isInstanceOf(IOException.class));
+        file.fileSystem().close();
+    }
+
+    /** SFTP subsystems started, one per connection. */
+    private final java.util.concurrent.atomic.AtomicInteger subsystems = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * A server whose SFTP subsystem exchanges versions, then answers every request as
+     * {@code answers} says for that connection (0 for the first).
+     */
+    private RemotePath serve(java.util.function.IntFunction<Answer> answers) throws Exception {
+        server = SshServer.setUpDefaultServer();
+        server.setHost("127.0.0.1");
+        server.setPort(0);
+        server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(work.resolve("hostkey.ser")));
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        server.setSubsystemFactories(List.of(new SubsystemFactory() {
+            @Override
+            public String getName() {
+                return "sftp";
+            }
+
+            @Override
+            public Command createSubsystem(ChannelSession channel) {
+                return new Subsystem(answers.apply(subsystems.getAndIncrement()));
+            }
+        }));
+        server.start();
+        Path knownHosts = work.resolve("known_hosts");
+        StringBuilder lines = new StringBuilder();
+        for (KeyPair kp : server.getKeyPairProvider().loadKeys(null)) {
+            lines.append("[127.0.0.1]:").append(server.getPort()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
+        }
+        Files.writeString(knownHosts, lines);
+        SftpOptions options = SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts)
+                .client(SftpOptions.Client.SSHJ).readTimeout(Duration.ofSeconds(120)).connections(1).build();
+        return RemotePaths.get(URI.create("sftp://" + USER + "@127.0.0.1:" + server.getPort() + "/srv/a.txt"), options);
+    }
+
+    private static byte[] packet(int type, int id, byte[] body) {
+        return ByteBuffer.allocate(4 + 5 + body.length).putInt(5 + body.length).put((byte) type).putInt(id).put(body).array();
+    }
+
+    private static byte[] status(int id, int code, String message) {
+        byte[] text = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return packet(SSH_FXP_STATUS, id, ByteBuffer.allocate(12 + text.length).putInt(code).putInt(text.length).put(text).putInt(0).array());
+    }
+
+    /** The SFTP subsystem: VERSION 3 with no extensions, then {@link Answer} for each request. */
+    private static final class Subsystem implements Command {
+        private final Answer answer;
+        private InputStream in;
+        private OutputStream out;
+        private ExitCallback exit;
+        private Thread thread;
+
+        Subsystem(Answer answer) {
+            this.answer = answer;
+        }
+
+        @Override
+        public void setInputStream(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public void setOutputStream(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void setErrorStream(OutputStream err) {
+        }
+
+        @Override
+        public void setExitCallback(ExitCallback exit) {
+            this.exit = exit;
+        }
+
+        @Override
+        public void start(ChannelSession channel, Environment env) {
+            thread = Thread.ofPlatform().daemon().name("hostile-sftp").start(this::run);
+        }
+
+        private void run() {
+            try {
+                DataInputStream requests = new DataInputStream(in);
+                while (true) {
+                    byte[] request = new byte[requests.readInt()];
+                    requests.readFully(request);
+                    int type = request[0] & 0xff;
+                    if (type == SSH_FXP_INIT) {
+                        out.write(ByteBuffer.allocate(9).putInt(5).put((byte) SSH_FXP_VERSION).putInt(3).array());
+                        out.flush();
+                    } else {
+                        answer.to(type, ByteBuffer.wrap(request, 1, 4).getInt(), out, exit);
+                    }
+                }
+            } catch (IOException closed) {
+                // the client went away
+            }
+        }
+
+        @Override
+        public void destroy(ChannelSession channel) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+    }
+}
