@@ -19,7 +19,9 @@ import java.util.Set;
  * two. Subclasses override what they observe or disturb ({@link ObservedFileSystem}'s events;
  * in tests counting, fault injection, tampered listings). Paths made with {@link #wrap} belong
  * to this file system, so everything the api does with them passes through it. Closing it
- * leaves the delegate open: whoever made the delegate owns it.
+ * leaves the delegate open: whoever made the delegate owns it. {@link #openReadAll} is not
+ * forwarded: it comes back to this file system's {@code openRead}, which subclasses override to
+ * see or disturb reads (ObservedFileSystem forwards it, watched).
  */
 public class ForwardingFileSystem implements RemoteFileSystem {
 

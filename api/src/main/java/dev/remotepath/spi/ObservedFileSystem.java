@@ -203,6 +203,13 @@ public class ObservedFileSystem extends ForwardingFileSystem {
         return new WatchedInput(opening(w, () -> super.openRead(file, offset, length)), w);
     }
 
+    /** One READ watched, the backend's bounded read kept (ForwardingFileSystem leaves it to openRead). */
+    @Override
+    public InputStream openReadAll(RemotePath file, FileStat listed) throws IOException {
+        Watch w = new Watch(Operation.READ, file, Optional.empty());
+        return new WatchedInput(opening(w, () -> delegate.openReadAll(down(file), listed)), w);
+    }
+
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
         return writing(file, () -> super.openWrite(file, mode));

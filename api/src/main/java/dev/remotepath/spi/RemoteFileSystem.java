@@ -100,6 +100,17 @@ public interface RemoteFileSystem extends Closeable {
         return new BoundedInputStream(openRead(file, offset), length);
     }
 
+    /**
+     * Opens a file to read all of it, from its start, given the stat its listing reported (a
+     * copy's source). The default is {@link #openRead(RemotePath, long) openRead(file, 0)}; a
+     * backend whose reads run ahead of the caller may bound them by the listed size, as long as
+     * it still reads past that size where the file grew (one byte more is enough), so the
+     * caller can tell a file that changed while it was copied.
+     */
+    default InputStream openReadAll(RemotePath file, FileStat listed) throws IOException {
+        return openRead(file, 0);
+    }
+
     /** Opens a file for writing; the parent must exist. */
     OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException;
 

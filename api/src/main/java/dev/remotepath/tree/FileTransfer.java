@@ -92,7 +92,7 @@ public final class FileTransfer {
             Temporaries.register(written);
         }
         try {
-            try (InputStream in = source.fileSystem().openRead(source, 0)) {
+            try (InputStream in = source.fileSystem().openReadAll(source, sourceStat)) {
                 if (setTime && mtime.isPresent() && sourceStat.lastModifiedPrecision().compareTo(DISPLAYED) >= 0) {
                     // A page's displayed time (minutes, its zone inferred): the read's own answer is
                     // the server's record of the file, to the second, where it gives one.

@@ -159,6 +159,29 @@ class SftpWireCountsTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
+    void aDownloadAsksTwoReadsAFileOfAFewBytes(SftpOptions.Client client) throws Exception {
+        Path local = localTree();
+        Path back = Files.createTempDirectory("rp-wire-back-");
+        try {
+            RemotePath source = fresh(client);
+            PathSyncer.builder(RemotePaths.of(local), source).build().run();
+            server.resetRequests();
+            SyncReport down = PathSyncer.builder(source, RemotePaths.of(back)).build().run();
+            assertThat(down.filesCopied()).isEqualTo(FILES);
+            // Per file: one READ of the listed size and one byte more (its data), one READ of the
+            // byte after (EOF, so a file that grew is caught). Both clients pipelined a window's
+            // worth of READs otherwise: sshj 65 a file, each answered.
+            assertThat(server.requests("SSH_FXP_READ")).as("READs").isEqualTo(2L * FILES);
+            assertThat(server.requests("SSH_FXP_OPEN")).isEqualTo(FILES);
+            assertThat(Files.readString(back.resolve("d1/d11/e.txt"))).isEqualTo("eeee");
+        } finally {
+            LocalTrees.delete(local);
+            LocalTrees.delete(back);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
     void throughJavaNioFileAWalkCostsItsListingsAndAZipOnlyTheBytesItNeeds(SftpOptions.Client client) throws Exception {
         Path local = localTree();
         try {
