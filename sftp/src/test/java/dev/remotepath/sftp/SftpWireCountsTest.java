@@ -159,7 +159,7 @@ class SftpWireCountsTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
-    void aDownloadAsksTwoReadsAFileOfAFewBytes(SftpOptions.Client client) throws Exception {
+    void aDownloadAndAContentCompareAskTwoReadsAFileOfAFewBytes(SftpOptions.Client client) throws Exception {
         Path local = localTree();
         Path back = Files.createTempDirectory("rp-wire-back-");
         try {
@@ -174,6 +174,14 @@ class SftpWireCountsTest {
             assertThat(server.requests("SSH_FXP_READ")).as("READs").isEqualTo(2L * FILES);
             assertThat(server.requests("SSH_FXP_OPEN")).isEqualTo(FILES);
             assertThat(Files.readString(back.resolve("d1/d11/e.txt"))).isEqualTo("eeee");
+
+            // A resync comparing content: each file read whole to checksum it (this server
+            // computes none), again two READs a file.
+            server.resetRequests();
+            SyncReport compared = PathSyncer.builder(source, RemotePaths.of(back))
+                    .comparison(dev.remotepath.syncer.Comparison.CHECKSUM).build().run();
+            assertThat(compared.filesCopied()).isZero();
+            assertThat(server.requests("SSH_FXP_READ")).as("READs of the checksum compare").isEqualTo(2L * FILES);
         } finally {
             LocalTrees.delete(local);
             LocalTrees.delete(back);

@@ -4,7 +4,6 @@ import dev.remotepath.BackendLimits;
 import dev.remotepath.Checksum;
 import dev.remotepath.ChecksumAlgorithm;
 import dev.remotepath.DirEntry;
-import dev.remotepath.RemotePath;
 import dev.remotepath.tree.StreamingChecksum;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -72,12 +71,13 @@ final class ContentComparison {
         checksumsStreamed.incrementAndGet();
         // Reading both files is a transfer from each side: it takes their backends' places.
         try (BackendLimits.Permit place = BackendLimits.transfer(s.path(), t.path())) {
-            return Optional.of(streamed(s.path(), alg).sameValueAs(streamed(t.path(), alg)));
+            return Optional.of(streamed(s, alg).sameValueAs(streamed(t, alg)));
         }
     }
 
-    private Checksum streamed(RemotePath p, ChecksumAlgorithm alg) throws IOException {
-        try (InputStream in = counting(p.newInputStream())) {
+    /** A file read whole as a copy reads it: with its listed stat, so read-ahead stops near its listed end. */
+    private Checksum streamed(DirEntry e, ChecksumAlgorithm alg) throws IOException {
+        try (InputStream in = counting(e.path().fileSystem().openReadAll(e.path(), e.stat()))) {
             return StreamingChecksum.of(alg, in);
         }
     }
