@@ -95,7 +95,8 @@ class LauncherTest {
             List<String> jvm = jvmArgs(args);
             assertThat(c1(jvm)).as(String.join(" ", args)).isFalse();
             assertThat(jvm).as(String.join(" ", args))
-                    .contains("-XX:CompileCommand=CompileThresholdScaling,com.sun.crypto.provider.*::*,0.05");
+                    .contains("-XX:CompileCommand=CompileThresholdScaling,com.sun.crypto.provider.*::*,0.05")
+                    .contains("-XX:CompileThresholdScaling=5");
             assertThat(cache(jvm)).endsWith("/rpath-remote.aot");
         }
     }
