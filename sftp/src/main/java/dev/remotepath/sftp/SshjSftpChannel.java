@@ -105,10 +105,6 @@ final class SshjSftpChannel extends SessionChannel {
         this.inline = true;
     }
 
-    boolean answersInline() {
-        return inline;
-    }
-
     /** Whether answers can still come: false once one broke the framing or the channel ended. */
     boolean answering() {
         return broken == null;

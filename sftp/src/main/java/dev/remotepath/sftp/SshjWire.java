@@ -58,11 +58,9 @@ final class SshjWire implements SftpWire {
             return this;
         }
 
+        /** Every request is made after init (the version exchange reads its answer itself). */
         @Override
         public Promise<Response, SFTPException> request(Request request) throws IOException {
-            if (!channel.answersInline()) {
-                return super.request(request);
-            }
             Promise<Response, SFTPException> answer = channel.await(request.getRequestID());
             try {
                 transmit(request);

@@ -13,12 +13,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
-import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.SshServer;
@@ -156,12 +153,7 @@ class SshjSftpChannelTest {
             }
         }));
         server.start();
-        Path knownHosts = work.resolve("known_hosts");
-        StringBuilder lines = new StringBuilder();
-        for (KeyPair kp : server.getKeyPairProvider().loadKeys(null)) {
-            lines.append("[127.0.0.1]:").append(server.getPort()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
-        }
-        Files.writeString(knownHosts, lines);
+        Path knownHosts = TestSshServer.knownHosts(server, work.resolve("known_hosts"));
         SftpOptions options = SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts)
                 .client(SftpOptions.Client.SSHJ).readTimeout(Duration.ofSeconds(120)).connections(1).build();
         return RemotePaths.get(URI.create("sftp://" + USER + "@127.0.0.1:" + server.getPort() + "/srv/a.txt"), options);

@@ -115,12 +115,16 @@ final class TestSshServer implements AutoCloseable {
             SftpModuleProperties.CLIENT_EXTENSIONS.set(server, "space-available");
         }
         server.start();
-        knownHosts = work.resolve("known_hosts");
+        knownHosts = knownHosts(server, work.resolve("known_hosts"));
+    }
+
+    /** Writes a known_hosts file naming {@code server}'s host keys at 127.0.0.1 and its port; returns it. */
+    static Path knownHosts(SshServer server, Path file) throws Exception {
         StringBuilder lines = new StringBuilder();
         for (KeyPair kp : server.getKeyPairProvider().loadKeys(null)) {
-            lines.append("[127.0.0.1]:").append(port()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
+            lines.append("[127.0.0.1]:").append(server.getPort()).append(' ').append(PublicKeyEntry.toString(kp.getPublic())).append('\n');
         }
-        Files.writeString(knownHosts, lines);
+        return Files.writeString(file, lines);
     }
 
     /**
