@@ -14,18 +14,14 @@ import org.apache.sshd.sftp.common.SftpException;
 
 /**
  * A {@link PipelinedUpload} over MINA's raw client: MINA's own stream waits for the WRITEs
- * before it sends the CLOSE, and the time took a SETSTAT of its own. Requests are queued without
- * waiting until they are on the wire (MINA's send() waits for the socket write's completion, a
- * thread hand-off per request); that is checked when the answer is awaited, long after.
+ * before it sends the CLOSE, and the time took a SETSTAT of its own. Requests go out through
+ * {@link MinaSftpClient}, which hands each packet to the session without waiting for the socket.
  */
 final class MinaUploadStream extends PipelinedUpload<MinaUploadStream.Sent> {
 
     /** A request queued, and its type (which its answer is parsed for). */
     record Sent(SftpMessage message, int command) {
     }
-
-    /** Room MINA writes the packet's length, type and id into, instead of copying the request. */
-    private static final int HEADER = 9;
 
     private final RawSftpClient raw;
     private final byte[] handle;
@@ -64,9 +60,9 @@ final class MinaUploadStream extends PipelinedUpload<MinaUploadStream.Sent> {
     }
 
     private Buffer handleBuffer(int more) {
-        Buffer b = new ByteArrayBuffer(HEADER + 4 + handle.length + more, false);
-        b.rpos(HEADER);
-        b.wpos(HEADER);
+        Buffer b = new ByteArrayBuffer(MinaSftpClient.HEADER + 4 + handle.length + more, false);
+        b.rpos(MinaSftpClient.HEADER);
+        b.wpos(MinaSftpClient.HEADER);
         b.putBytes(handle);
         return b;
     }
@@ -74,7 +70,6 @@ final class MinaUploadStream extends PipelinedUpload<MinaUploadStream.Sent> {
     /** An error status becomes MINA's SftpException, as its own calls throw. */
     @Override
     void awaitOk(Sent request) throws IOException {
-        request.message().waitUntilSent();
         SftpStatus status = SftpStatus.parse(SftpResponse.parse(request.command(), raw.receive(request.message().getId())));
         if (!status.isOk()) {
             throw new SftpException(status.getStatusCode(), status.getMessage());

@@ -18,7 +18,6 @@ import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.NamedResource;
 import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.sftp.client.SftpClient;
-import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.RawSftpClient;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
@@ -163,7 +162,7 @@ final class MinaWire implements SftpWire {
         try {
             // Every hop's session lives on this client: stopping it (closeQuietly) ends them all.
             ClientSession s = MinaLogin.open(c, at);
-            SftpClient sftp = SftpClientFactory.instance().createSftpClient(s, SftpVersionSelector.fixedVersionSelector(3));
+            SftpClient sftp = new MinaSftpClient(s, SftpVersionSelector.fixedVersionSelector(3), options.readTimeout());
             // Names are bytes on the wire: kept losslessly, as the local backend keeps them.
             sftp.setNameDecodingCharset(dev.remotepath.NameBytes.CHARSET);
             transport.settle();
