@@ -45,6 +45,9 @@ final class MinaSftpClient extends DefaultSftpClient {
     /** Room before a request's payload that the packet's length, type and id are written into. */
     static final int HEADER = 9;
 
+    /** Stands for a request whose answer is to be dropped when it comes ({@link #forget}). */
+    private static final CompletableFuture<Buffer> DROPPED = new CompletableFuture<>();
+
     private final Map<Integer, CompletableFuture<Buffer>> awaited = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final ReentrantLock writing = new ReentrantLock();
@@ -146,6 +149,10 @@ final class MinaSftpClient extends DefaultSftpClient {
         int id = incoming.getInt();
         incoming.rpos(start);
         CompletableFuture<Buffer> answer = awaited.get(id);
+        if (answer == DROPPED) {
+            awaited.remove(id, DROPPED);
+            return;
+        }
         if (answer == null || answer.isDone()) {
             IOException e = new IOException("SFTP answer (type " + type + ") to request " + id
                     + ", which was not made or was answered already");
@@ -179,10 +186,24 @@ final class MinaSftpClient extends DefaultSftpClient {
         }
     }
 
+    /**
+     * The answer to request {@code id} will not be received: dropped when it comes (an answer
+     * to a request no longer known would fail the connection), or now if it came already.
+     */
+    void forget(int id) {
+        awaited.computeIfPresent(id, (k, answer) -> answer.isDone() ? null : DROPPED);
+    }
+
     private void failAll(IOException why) {
         if (broken == null) {
             broken = why;
         }
-        awaited.values().forEach(f -> f.completeExceptionally(why));
+        awaited.forEach((id, answer) -> {
+            if (answer == DROPPED) {
+                awaited.remove(id, DROPPED);
+            } else {
+                answer.completeExceptionally(why);
+            }
+        });
     }
 }

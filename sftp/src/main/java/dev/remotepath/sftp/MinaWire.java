@@ -24,8 +24,6 @@ import org.apache.sshd.sftp.client.extensions.CheckFileNameExtension;
 import org.apache.sshd.sftp.client.extensions.CopyDataExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHLimitsExtension;
 import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
-import org.apache.sshd.sftp.client.impl.AbstractSftpClient;
-import org.apache.sshd.sftp.client.impl.SftpInputStreamAsync;
 import org.apache.sshd.common.util.buffer.Buffer;
 import org.apache.sshd.common.util.buffer.ByteArrayBuffer;
 import org.apache.sshd.sftp.client.impl.SftpResponse;
@@ -282,9 +280,10 @@ final class MinaWire implements SftpWire {
     @Override
     public InputStream read(String path, long offset, long length) throws IOException {
         SftpClient.CloseableHandle handle = answer(() -> sftp.open(path, SftpClient.OpenMode.Read));
-        // The async stream pipelines READs up to the length it is given, never past it.
-        return new Translated.In(new SftpInputStreamAsync((AbstractSftpClient) sftp, readSize, offset,
-                Math.min(length, Long.MAX_VALUE - offset), path, handle), MinaWire::neutral);
+        // The handle object is never closed: the stream sends the CLOSE itself.
+        return new Translated.In(new MinaDownloadStream((MinaSftpClient) sftp, handle.getIdentifier(), offset,
+                SftpWire.end(offset, length), readSize, SftpWire.readsInFlight(inFlight, window, readSize)),
+                MinaWire::neutral);
     }
 
     @Override

@@ -163,6 +163,19 @@ interface SftpWire {
     /** The largest READ or WRITE RemotePath sends, even to a server that announces more. */
     int MAX_REQUEST = 256 * 1024;
 
+    /** Where a read of {@code length} bytes from {@code offset} stops (Long.MAX_VALUE: the end of the file). */
+    static long end(long offset, long length) {
+        return length >= Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + length;
+    }
+
+    /**
+     * READs a download keeps in flight at most: the requests option, and no more bytes than the
+     * SSH window, which is all the server can send before we read (more would only queue).
+     */
+    static int readsInFlight(int requests, long window, int requestSize) {
+        return (int) Math.max(1, Math.min(requests, window / requestSize));
+    }
+
     /**
      * The request size for a server's {@code limits@openssh.com} figure: 32 KiB (what every
      * server must take) up to 256 KiB. OpenSSH announces 255 KiB both ways: a 256 MiB upload in

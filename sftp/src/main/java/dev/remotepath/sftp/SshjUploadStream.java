@@ -51,28 +51,31 @@ final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPExcep
         return engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
     }
 
-    /**
-     * Waits up to the engine's timeout, looking at the connection every {@value #LIVENESS_MS} ms:
-     * sshj fails the answers it awaits when its reader sees the connection end, but a request sent
-     * after that (pipelined behind others) is awaited by nobody, and would hold the copy for the
-     * whole timeout after the server is gone.
-     */
     @Override
     void awaitOk(Promise<Response, SFTPException> request) throws IOException {
+        retrieve(engine, request, alive, "an upload's request").ensureStatusPacketIsOK();
+    }
+
+    /**
+     * Waits up to the engine's timeout for {@code request}'s answer, looking at the connection every
+     * {@value #LIVENESS_MS} ms: sshj fails the answers it awaits when its reader sees the connection
+     * end, but a request sent after that (pipelined behind others) is awaited by nobody, and would
+     * hold the transfer for the whole timeout after the server is gone.
+     */
+    static Response retrieve(SFTPEngine engine, Promise<Response, SFTPException> request,
+            java.util.function.BooleanSupplier alive, String what) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(engine.getTimeoutMs());
         while (true) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             Response answer = request.tryRetrieve(Math.clamp(left, 1, LIVENESS_MS), TimeUnit.MILLISECONDS);
             if (answer != null) {
-                answer.ensureStatusPacketIsOK();
-                return;
+                return answer;
             }
             if (!alive.getAsBoolean()) {
-                throw new java.net.SocketException("the connection closed while the answers to an upload were awaited");
+                throw new java.net.SocketException("the connection closed while the answer to " + what + " was awaited");
             }
             if (left <= 0) {
-                throw new java.net.SocketTimeoutException("no answer to an upload's request within "
-                        + engine.getTimeoutMs() + " ms");
+                throw new java.net.SocketTimeoutException("no answer to " + what + " within " + engine.getTimeoutMs() + " ms");
             }
         }
     }

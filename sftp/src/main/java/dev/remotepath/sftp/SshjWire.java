@@ -1,7 +1,6 @@
 package dev.remotepath.sftp;
 
 import dev.remotepath.spi.WriteMode;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -106,8 +105,11 @@ final class SshjWire implements SftpWire {
     private final int inFlight;
     /** An upload keeps at most this many bytes of WRITEs unanswered (see {@link #uploadBytesInFlight}). */
     private final long window;
-    /** Bytes per WRITE: 32 KiB, or what the server's limits@openssh.com allows. */
+    /** Bytes per READ and per WRITE: 32 KiB, or what the server's limits@openssh.com allows. */
+    private final int readSize;
     private final int writeSize;
+    /** The SSH window option: a download keeps no more bytes of READs in flight. */
+    private final long windowOption;
 
     private SshjWire(SshjLogin.Route route, Engine engine, int inFlight, long window) {
         this.inFlight = inFlight;
@@ -119,7 +121,10 @@ final class SshjWire implements SftpWire {
         this.lsetstat = engine.offers(LSETSTAT) || engine.lists(LSETSTAT);
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
         this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
-        this.writeSize = writeSize(engine);
+        int[] sizes = requestSizes(engine);
+        this.readSize = sizes[0];
+        this.writeSize = sizes[1];
+        this.windowOption = window;
         this.window = uploadBytesInFlight(window, engine.getSubsystem().getRemoteWinSize(), writeSize);
     }
 
@@ -135,22 +140,26 @@ final class SshjWire implements SftpWire {
         return Math.max(request, Math.min(option, serverWindow / 2 - request));
     }
 
-    /** {@code limits@openssh.com}'s max-write-length where announced and answered, else 32 KiB. */
-    private static int writeSize(Engine engine) {
+    /**
+     * READ and WRITE sizes: {@code limits@openssh.com}'s max-read-length and max-write-length where
+     * announced and answered, else 32 KiB.
+     */
+    private static int[] requestSizes(Engine engine) {
+        int[] safe = {SftpWire.SAFE_REQUEST, SftpWire.SAFE_REQUEST};
         if (!engine.offers("limits@openssh.com")) {
-            return SftpWire.SAFE_REQUEST;
+            return safe;
         }
         try {
             Response r = engine.request(engine.newExtendedRequest("limits@openssh.com"))
                     .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS);
             if (r.getType() != PacketType.EXTENDED_REPLY) {
-                return SftpWire.SAFE_REQUEST;
+                return safe;
             }
             r.readUInt64(); // max-packet-length
-            r.readUInt64(); // max-read-length
-            return SftpWire.requestSize(r.readUInt64());
+            long read = r.readUInt64();
+            return new int[] {SftpWire.requestSize(read), SftpWire.requestSize(r.readUInt64())};
         } catch (IOException | RuntimeException refused) {
-            return SftpWire.SAFE_REQUEST; // announced but not answered: the safe size
+            return safe; // announced but not answered: the safe size
         }
     }
 
@@ -316,27 +325,22 @@ final class SshjWire implements SftpWire {
         return read(path, offset, Long.MAX_VALUE - offset);
     }
 
-    /** sshj's read-ahead stops at the length it is given. */
+    /**
+     * An OPEN of our own: the handle is the stream's, which pipelines its requests (sshj's
+     * RemoteFile keeps its handle to itself and answers each request before the next).
+     */
+    private byte[] open(String path, Set<OpenMode> modes) throws IOException {
+        return answer(() -> engine.request(engine.newRequest(PacketType.OPEN)
+                .putString(path, engine.getSubsystem().getRemoteCharset()).putUInt32(OpenMode.toMask(modes))
+                .putFileAttributes(FileAttributes.EMPTY)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
+                .ensurePacketTypeIs(PacketType.HANDLE).readBytes());
+    }
+
     @Override
     public InputStream read(String path, long offset, long length) throws IOException {
-        RemoteFile file = answer(() -> sftp.open(path, EnumSet.of(OpenMode.READ)));
-        InputStream closingTheHandle = new FilterInputStream(
-                file.new ReadAheadRemoteFileInputStream(inFlight, offset, length)) {
-            private boolean closed;
-
-            @Override
-            public void close() throws IOException {
-                if (!closed) {
-                    closed = true;
-                    try {
-                        super.close();
-                    } finally {
-                        file.close();
-                    }
-                }
-            }
-        };
-        return new Translated.In(closingTheHandle, SshjWire::neutral);
+        byte[] handle = open(path, EnumSet.of(OpenMode.READ));
+        return new Translated.In(new SshjDownloadStream(engine, handle, offset, SftpWire.end(offset, length), readSize,
+                SftpWire.readsInFlight(inFlight, windowOption, readSize), this::alive), SshjWire::neutral);
     }
 
     @Override
@@ -346,12 +350,7 @@ final class SshjWire implements SftpWire {
             case CREATE_OR_TRUNCATE -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.TRUNC);
             case CREATE_OR_APPEND -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.APPEND);
         };
-        // An OPEN of our own: the handle is the stream's, which pipelines its requests (sshj's
-        // RemoteFile keeps its handle to itself and answers each request before the next).
-        byte[] handle = answer(() -> engine.request(engine.newRequest(PacketType.OPEN)
-                .putString(path, engine.getSubsystem().getRemoteCharset()).putUInt32(OpenMode.toMask(modes))
-                .putFileAttributes(FileAttributes.EMPTY)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
-                .ensurePacketTypeIs(PacketType.HANDLE).readBytes());
+        byte[] handle = open(path, modes);
         long start = 0;
         if (mode == WriteMode.CREATE_OR_APPEND) {
             // sshj writes at explicit offsets: an append starts at the current end.

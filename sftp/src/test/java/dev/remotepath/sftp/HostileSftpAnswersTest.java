@@ -41,6 +41,8 @@ class HostileSftpAnswersTest {
     private static final String PASSWORD = "s3cret-Pa55";
     private static final int SSH_FXP_INIT = 1, SSH_FXP_VERSION = 2, SSH_FXP_LSTAT = 7, SSH_FXP_STAT = 17;
     private static final int SSH_FXP_STATUS = 101, SSH_FXP_ATTRS = 105;
+    private static final int SSH_FXP_OPEN = 3, SSH_FXP_CLOSE = 4, SSH_FXP_READ = 5, SSH_FXP_FSTAT = 8;
+    private static final int SSH_FXP_HANDLE = 102, SSH_FXP_DATA = 103;
     private static final Duration PROMPTLY = Duration.ofSeconds(20);
 
     @TempDir
@@ -49,7 +51,8 @@ class HostileSftpAnswersTest {
 
     /** How the subsystem answers each request after the version exchange. */
     private interface Answer {
-        void to(int type, int id, OutputStream out, ExitCallback exit) throws IOException;
+        /** {@code body}: the request after its id. */
+        void to(int type, int id, ByteBuffer body, OutputStream out, ExitCallback exit) throws IOException;
     }
 
     @AfterEach
@@ -60,7 +63,7 @@ class HostileSftpAnswersTest {
     }
 
     /** Answers a stat with a 5-byte regular file, anything else as unsupported, one byte a channel packet. */
-    private static final Answer BYTE_BY_BYTE = (type, id, out, exit) -> {
+    private static final Answer BYTE_BY_BYTE = (type, id, body, out, exit) -> {
         byte[] answer = type == SSH_FXP_STAT || type == SSH_FXP_LSTAT
                 ? packet(SSH_FXP_ATTRS, id, ByteBuffer.allocate(24).putInt(0x1 | 0x4 | 0x8)
                         .putLong(5).putInt(0100644).putInt(1_700_000_000).putInt(1_700_000_000).array())
@@ -87,7 +90,7 @@ class HostileSftpAnswersTest {
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void anAnswerToNoRequestFailsTheRequestsAtOnceNamingIt(SftpOptions.Client client) throws Exception {
-        RemotePath file = serve(client, connection -> (type, id, out, exit) -> {
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
             out.write(status(id + 1000, 0, ""));
             out.flush();
         });
@@ -102,7 +105,7 @@ class HostileSftpAnswersTest {
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void aConnectionWhoseAnswersBrokeIsReplacedByANewOne(SftpOptions.Client client) throws Exception {
-        RemotePath file = serve(client, connection -> connection == 0 ? (type, id, out, exit) -> {
+        RemotePath file = serve(client, connection -> connection == 0 ? (type, id, body, out, exit) -> {
             out.write(status(id + 1000, 0, ""));
             out.flush();
         } : BYTE_BY_BYTE);
@@ -117,7 +120,7 @@ class HostileSftpAnswersTest {
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void aGigabytePacketAnnouncedFailsTheRequestWithoutWaitingForIt(SftpOptions.Client client) throws Exception {
-        RemotePath file = serve(client, connection -> (type, id, out, exit) -> {
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
             out.write(ByteBuffer.allocate(9).putInt(0x3fff_ffff).put((byte) SSH_FXP_STATUS).putInt(id).array());
             out.flush();
         });
@@ -129,8 +132,106 @@ class HostileSftpAnswersTest {
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void theChannelClosedUnderARequestFailsItAtOnce(SftpOptions.Client client) throws Exception {
-        RemotePath file = serve(client, connection -> (type, id, out, exit) -> exit.onExit(0));
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> exit.onExit(0));
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::stat).isInstanceOf(IOException.class));
+        file.fileSystem().close();
+    }
+
+    // ------------------------------------------------------------------ downloads (PipelinedDownload)
+
+    /** How the subsystem answers a READ of {@code asked} bytes at {@code offset} (the whole packet). */
+    private interface Reads {
+        byte[] answer(int id, long offset, int asked);
+    }
+
+    /** READs answered, over all connections. */
+    private final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** One regular file of {@code content}: stat, OPEN, READs as {@code answers} says, CLOSE. */
+    private Answer serving(byte[] content, Reads answers) {
+        return (type, id, body, out, exit) -> {
+            byte[] answer = switch (type) {
+                case SSH_FXP_STAT, SSH_FXP_LSTAT, SSH_FXP_FSTAT -> packet(SSH_FXP_ATTRS, id, ByteBuffer.allocate(24)
+                        .putInt(0x1 | 0x4 | 0x8).putLong(content.length).putInt(0100644).putInt(1_700_000_000)
+                        .putInt(1_700_000_000).array());
+                case SSH_FXP_OPEN -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'h').array());
+                case SSH_FXP_READ -> {
+                    body.position(body.position() + 4 + body.getInt()); // the handle
+                    long offset = body.getLong();
+                    int asked = body.getInt();
+                    reads.incrementAndGet();
+                    yield answers.answer(id, offset, asked);
+                }
+                case SSH_FXP_CLOSE -> status(id, 0, "");
+                default -> status(id, 8, "unsupported");
+            };
+            out.write(answer);
+            out.flush();
+        };
+    }
+
+    /** {@code content}'s bytes from {@code offset}, at most {@code most}; end of file past its end. */
+    private static byte[] data(int id, byte[] content, long offset, int most) {
+        if (offset >= content.length) {
+            return status(id, 1, "EOF");
+        }
+        int n = (int) Math.min(most, content.length - offset);
+        return packet(SSH_FXP_DATA, id, ByteBuffer.allocate(4 + n).putInt(n).put(content, (int) offset, n).array());
+    }
+
+    private static byte[] content(int size) {
+        byte[] b = new byte[size];
+        new java.util.Random(size).nextBytes(b);
+        return b;
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aSmallFileReadWholeAsksTwoReads(SftpOptions.Client client) throws Exception {
+        byte[] content = content(100);
+        RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> data(id, content, offset, asked)));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThat(file.readAllBytes()).isEqualTo(content));
+        // Its data, then end of file: sshj's read-ahead asked 65 READs, MINA's stream a window's worth.
+        assertThat(reads).hasValue(2);
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aFileServedInShortAnswersIsReadWholeInOrder(SftpOptions.Client client) throws Exception {
+        byte[] content = content(300_000);
+        RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> data(id, content, offset,
+                Math.min(asked, 1000 + (int) (offset % 7)))));
+        assertTimeoutPreemptively(PROMPTLY, () -> {
+            assertThat(file.readAllBytes()).isEqualTo(content);
+            try (InputStream in = file.newInputStream(123_457)) {
+                assertThat(in.readAllBytes()).isEqualTo(java.util.Arrays.copyOfRange(content, 123_457, content.length));
+            }
+        });
+        // About one READ per answer of ~1,000 bytes, each of the two reads: not a request per byte, nor a storm.
+        assertThat(reads.get()).isBetween(300, 2 * (300 + 180) + 40);
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void moreDataThanAskedFailsTheReadNamingIt(SftpOptions.Client client) throws Exception {
+        byte[] content = content(100_000);
+        RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> data(id, content, offset,
+                asked + 10)));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::readAllBytes).isInstanceOf(IOException.class)
+                .hasStackTraceContaining("a READ of 32768 bytes at offset 0 with 32778 bytes"));
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void anEmptyDataAnswerFailsTheReadInsteadOfAskingForever(SftpOptions.Client client) throws Exception {
+        byte[] content = content(100_000);
+        RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> offset == 0
+                ? data(id, content, offset, asked) : data(id, content, offset, 0)));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::readAllBytes).isInstanceOf(IOException.class)
+                .hasStackTraceContaining("no data and no end of file"));
         file.fileSystem().close();
     }
 
@@ -221,7 +322,7 @@ class HostileSftpAnswersTest {
                         out.write(ByteBuffer.allocate(9).putInt(5).put((byte) SSH_FXP_VERSION).putInt(3).array());
                         out.flush();
                     } else {
-                        answer.to(type, ByteBuffer.wrap(request, 1, 4).getInt(), out, exit);
+                        answer.to(type, ByteBuffer.wrap(request, 1, 4).getInt(), ByteBuffer.wrap(request, 5, request.length - 5), out, exit);
                     }
                 }
             } catch (IOException closed) {
