@@ -45,6 +45,9 @@ final class MinaSftpClient extends DefaultSftpClient {
     /** Room before a request's payload that the packet's length, type and id are written into. */
     static final int HEADER = 9;
 
+    /** What a request's {@code waitUntilSent} finds: done, as the packet is with the session. */
+    private static final IoWriteFuture HANDED_OVER = handedOver();
+
     /** Stands for a request whose answer is to be dropped when it comes ({@link #forget}). */
     private static final CompletableFuture<Buffer> DROPPED = new CompletableFuture<>();
 
@@ -104,9 +107,6 @@ final class MinaSftpClient extends DefaultSftpClient {
         return new SftpMessage(id, HANDED_OVER, answerTimeout);
     }
 
-    /** What a request's {@code waitUntilSent} finds: done, as the packet is with the session. */
-    private static final IoWriteFuture HANDED_OVER = handedOver();
-
     private static IoWriteFuture handedOver() {
         IoWriteFutureImpl done = new IoWriteFutureImpl("handed over", new ByteArrayBuffer(0));
         done.setValue(Boolean.TRUE);
@@ -154,9 +154,9 @@ final class MinaSftpClient extends DefaultSftpClient {
             return;
         }
         if (answer == null || answer.isDone()) {
-            IOException e = new IOException("SFTP answer (type " + type + ") to request " + id
+            // fails the awaited requests (data), and MINA closes the session on it
+            throw new IOException("SFTP answer (type " + type + ") to request " + id
                     + ", which was not made or was answered already");
-            throw e; // fails the awaited requests (data), and MINA closes the session on it
         }
         Buffer copy = new ByteArrayBuffer(incoming.available(), false);
         copy.putBuffer(incoming);

@@ -38,6 +38,7 @@ abstract class PipelinedDownload<R> extends InputStream {
     private long position;
     private long next;
     private Data chunk;
+    private final byte[] one = new byte[1];
     private int chunkRead;
     private boolean atEnd;
     private boolean closed;
@@ -75,7 +76,6 @@ abstract class PipelinedDownload<R> extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         return read(one, 0, 1) == -1 ? -1 : one[0] & 0xff;
     }
 
