@@ -2,7 +2,6 @@ package dev.remotepath.sftp;
 
 import java.io.IOException;
 import org.apache.sshd.common.util.buffer.Buffer;
-import org.apache.sshd.common.util.buffer.ByteArrayBuffer;
 import org.apache.sshd.sftp.client.impl.SftpResponse;
 import org.apache.sshd.sftp.client.impl.SftpStatus;
 import org.apache.sshd.sftp.common.SftpConstants;
@@ -74,10 +73,6 @@ final class MinaDownloadStream extends PipelinedDownload<Integer> {
     }
 
     private Buffer handleBuffer(int more) {
-        Buffer b = new ByteArrayBuffer(MinaSftpClient.HEADER + 4 + handle.length + more, false);
-        b.rpos(MinaSftpClient.HEADER);
-        b.wpos(MinaSftpClient.HEADER);
-        b.putBytes(handle);
-        return b;
+        return MinaSftpClient.handleRequest(handle, more);
     }
 }

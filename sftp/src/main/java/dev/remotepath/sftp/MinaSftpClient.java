@@ -70,6 +70,18 @@ final class MinaSftpClient extends DefaultSftpClient {
         negotiateVersion(version);
     }
 
+    /**
+     * A request's payload starting with {@code handle}, with room for {@code more} bytes after
+     * it and for the packet's header before it ({@link #write} fills that in, copying nothing).
+     */
+    static Buffer handleRequest(byte[] handle, int more) {
+        Buffer b = new ByteArrayBuffer(HEADER + 4 + handle.length + more, false);
+        b.rpos(HEADER);
+        b.wpos(HEADER);
+        b.putBytes(handle);
+        return b;
+    }
+
     @Override
     public SftpMessage write(int type, Buffer payload) throws IOException {
         int id = ids.incrementAndGet();

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.sshd.common.util.buffer.Buffer;
-import org.apache.sshd.common.util.buffer.ByteArrayBuffer;
 import org.apache.sshd.sftp.client.RawSftpClient;
 import org.apache.sshd.sftp.client.SftpMessage;
 import org.apache.sshd.sftp.client.impl.SftpResponse;
@@ -60,11 +59,7 @@ final class MinaUploadStream extends PipelinedUpload<MinaUploadStream.Sent> {
     }
 
     private Buffer handleBuffer(int more) {
-        Buffer b = new ByteArrayBuffer(MinaSftpClient.HEADER + 4 + handle.length + more, false);
-        b.rpos(MinaSftpClient.HEADER);
-        b.wpos(MinaSftpClient.HEADER);
-        b.putBytes(handle);
-        return b;
+        return MinaSftpClient.handleRequest(handle, more);
     }
 
     /** An error status becomes MINA's SftpException, as its own calls throw. */
