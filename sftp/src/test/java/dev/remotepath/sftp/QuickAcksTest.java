@@ -77,6 +77,16 @@ class QuickAcksTest {
     }
 
     /** Whether sockets and channels here take the option (closed again: nothing leaks). */
+    @Test
+    void sshjSocketsSendAtOnceWithoutNagle() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                Socket unconnected = QuickAcks.socketFactory().createSocket();
+                Socket connected = QuickAcks.socketFactory().createSocket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
+            assertThat(unconnected.getTcpNoDelay()).as("the socket sshj connects itself").isTrue();
+            assertThat(connected.getTcpNoDelay()).isTrue();
+        }
+    }
+
     private static boolean quickAckSupported() throws IOException {
         try (Socket socket = new Socket(); SocketChannel channel = SocketChannel.open()) {
             return socket.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK)
