@@ -35,7 +35,7 @@ final class SshjDownloadStream extends PipelinedDownload<Promise<Response, SFTPE
 
     @Override
     Data awaitData(Promise<Response, SFTPException> request) throws IOException {
-        Response answer = SshjUploadStream.retrieve(engine, request, alive, "a download's READ");
+        Response answer = SshjWire.awaitAnswer(engine, request, alive, "a download's READ");
         if (answer.getType() == PacketType.DATA) {
             int length = answer.readUInt32AsInt();
             if (length < 0 || length > answer.available()) {
@@ -57,7 +57,7 @@ final class SshjDownloadStream extends PipelinedDownload<Promise<Response, SFTPE
     void closeHandle(boolean await) throws IOException {
         Promise<Response, SFTPException> closing = engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
         if (await) {
-            SshjUploadStream.retrieve(engine, closing, alive, "a download's CLOSE").ensureStatusPacketIsOK();
+            SshjWire.awaitAnswer(engine, closing, alive, "a download's CLOSE").ensureStatusPacketIsOK();
         }
     }
 }

@@ -163,6 +163,33 @@ final class SshjWire implements SftpWire {
         }
     }
 
+    /** How often a wait for an answer looks whether the connection is still there. */
+    private static final long LIVENESS_MS = 250;
+
+    /**
+     * Waits up to the engine's timeout for {@code request}'s answer, looking at the connection every
+     * {@value #LIVENESS_MS} ms: sshj fails the answers it awaits when its reader sees the connection
+     * end, but a request sent after that (pipelined behind others) is awaited by nobody, and would
+     * hold the transfer for the whole timeout after the server is gone.
+     */
+    static Response awaitAnswer(SFTPEngine engine, Promise<Response, SFTPException> request,
+            java.util.function.BooleanSupplier alive, String what) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(engine.getTimeoutMs());
+        while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            Response answer = request.tryRetrieve(Math.clamp(left, 1, LIVENESS_MS), TimeUnit.MILLISECONDS);
+            if (answer != null) {
+                return answer;
+            }
+            if (!alive.getAsBoolean()) {
+                throw new java.net.SocketException("the connection closed while the answer to " + what + " was awaited");
+            }
+            if (left <= 0) {
+                throw new java.net.SocketTimeoutException("no answer to " + what + " within " + engine.getTimeoutMs() + " ms");
+            }
+        }
+    }
+
     static SshjWire connect(SftpEndpoint at) throws IOException {
         SshjLogin.Route route = SshjLogin.connect(at);
         try {
