@@ -124,8 +124,7 @@ class HostileSftpAnswersTest {
             out.write(ByteBuffer.allocate(9).putInt(0x3fff_ffff).put((byte) SSH_FXP_STATUS).putInt(id).array());
             out.flush();
         });
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::stat).isInstanceOf(IOException.class)
-                .hasStackTraceContaining("1073741823"));
+        failsPromptly(file::stat, "1073741823");
         file.fileSystem().close();
     }
 
@@ -133,7 +132,7 @@ class HostileSftpAnswersTest {
     @EnumSource(SftpOptions.Client.class)
     void theChannelClosedUnderARequestFailsItAtOnce(SftpOptions.Client client) throws Exception {
         RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> exit.onExit(0));
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::stat).isInstanceOf(IOException.class));
+        failsPromptly(file::stat, "");
         file.fileSystem().close();
     }
 
@@ -219,8 +218,7 @@ class HostileSftpAnswersTest {
         byte[] content = content(100_000);
         RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> data(id, content, offset,
                 asked + 10)));
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::readAllBytes).isInstanceOf(IOException.class)
-                .hasStackTraceContaining("a READ of 32768 bytes at offset 0 with 32778 bytes"));
+        failsPromptly(file::readAllBytes, "a READ of 32768 bytes at offset 0 with 32778 bytes");
         file.fileSystem().close();
     }
 
@@ -230,9 +228,17 @@ class HostileSftpAnswersTest {
         byte[] content = content(100_000);
         RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> offset == 0
                 ? data(id, content, offset, asked) : data(id, content, offset, 0)));
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::readAllBytes).isInstanceOf(IOException.class)
-                .hasStackTraceContaining("no data and no end of file"));
+        failsPromptly(file::readAllBytes, "no data and no end of file");
         file.fileSystem().close();
+    }
+
+    /**
+     * {@code call} fails within {@link #PROMPTLY} (not after the read timeout) with an
+     * IOException whose stack trace holds {@code reason}.
+     */
+    private static void failsPromptly(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String reason) {
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(call).isInstanceOf(IOException.class)
+                .hasStackTraceContaining(reason));
     }
 
     /** SFTP subsystems started, one per connection. */
