@@ -150,13 +150,17 @@ final class MinaWire implements SftpWire {
         // MINA's 2 MiB default window throttles reads 3-4x even on loopback (docs/benchmarks.md).
         org.apache.sshd.core.CoreModuleProperties.WINDOW_SIZE.set(c, options.windowSize());
         org.apache.sshd.core.CoreModuleProperties.TCP_NODELAY.set(c, true);
-        QuickAcks.MinaTransport transport = new QuickAcks.MinaTransport();
+        MinaTransport transport = new MinaTransport();
         c.setIoServiceFactoryFactory(transport);
         // MINA's SFTP client waits this long for each answer (its streams too). It is also the
         // session's idle timeout: an idle connection closes then and the file system reconnects
         // on its next use.
         org.apache.sshd.core.CoreModuleProperties.IDLE_TIMEOUT.set(c, options.readTimeout());
-        c.start();
+        try {
+            c.start();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause(); // the transport's threads could not start (MinaTransport)
+        }
         try {
             // Every hop's session lives on this client: stopping it (closeQuietly) ends them all.
             ClientSession s = MinaLogin.open(c, at);

@@ -6,9 +6,6 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.NetworkChannel;
 import jdk.net.ExtendedSocketOptions;
 
@@ -147,41 +144,6 @@ final class QuickAcks {
             if (settingUp) {
                 now(this);
             }
-        }
-    }
-
-    /**
-     * MINA's NIO2 transport for one client, whose sessions (the hops' too) acknowledge each read
-     * at once until {@link #settle settled}.
-     */
-    static final class MinaTransport extends org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory {
-        private volatile boolean settingUp = true;
-
-        /** The set-up is over: reads are acknowledged as the kernel sees fit from now on. */
-        void settle() {
-            settingUp = false;
-        }
-
-        @Override
-        public org.apache.sshd.common.io.IoServiceFactory create(org.apache.sshd.common.FactoryManager manager) {
-            return new org.apache.sshd.common.io.nio2.Nio2ServiceFactory(manager, newExecutor(), newExecutor()) {
-                @Override
-                public org.apache.sshd.common.io.nio2.Nio2Session createSession(org.apache.sshd.common.io.nio2.Nio2Service service,
-                        org.apache.sshd.common.io.IoHandler handler, AsynchronousSocketChannel socket, SocketAddress acceptance)
-                        throws Throwable {
-                    return new org.apache.sshd.common.io.nio2.Nio2Session(service, getFactoryManager(), handler, socket, acceptance) {
-                        @Override
-                        protected void handleReadCycleCompletion(ByteBuffer buffer, org.apache.sshd.common.util.Readable reader,
-                                org.apache.sshd.common.io.nio2.Nio2CompletionHandler<Integer, Object> completion, Integer result,
-                                Object attachment) {
-                            if (settingUp) {
-                                now(getSocket());
-                            }
-                            super.handleReadCycleCompletion(buffer, reader, completion, result, attachment);
-                        }
-                    };
-                }
-            };
         }
     }
 }
