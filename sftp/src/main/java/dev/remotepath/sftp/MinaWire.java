@@ -261,18 +261,26 @@ final class MinaWire implements SftpWire {
     @Override
     public List<Entry> readDir(String path) throws IOException {
         return answer(() -> {
-            List<Entry> entries = new ArrayList<>();
+            SftpWire.Listed listed = new SftpWire.Listed(path);
+            SftpClient.CloseableHandle dir = sftp.openDir(path);
             try {
-                for (SftpClient.DirEntry e : sftp.readDir(path)) {
-                    String name = e.getFilename();
-                    if (!name.equals(".") && !name.equals("..")) {
-                        entries.add(new Entry(name, attributes(e.getAttributes())));
+                for (List<SftpClient.DirEntry> batch; (batch = sftp.readDir(dir)) != null;) {
+                    listed.answer(batch.size());
+                    for (SftpClient.DirEntry e : batch) {
+                        listed.add(e.getFilename(), attributes(e.getAttributes()));
                     }
                 }
-            } catch (java.io.UncheckedIOException lazy) {
-                throw lazy.getCause(); // MINA's iterable opens the directory on first use
+            } catch (IOException | RuntimeException e) {
+                try {
+                    MinaSftpClient client = (MinaSftpClient) sftp;
+                    client.forget(client.write(SftpConstants.SSH_FXP_CLOSE, MinaSftpClient.handleRequest(dir.getIdentifier(), 0)).getId());
+                } catch (IOException notSent) {
+                    e.addSuppressed(notSent);
+                }
+                throw e;
             }
-            return entries;
+            dir.close();
+            return listed.entries();
         });
     }
 

@@ -223,7 +223,7 @@ final class PooledWire implements SftpWire {
         Lease l = lease();
         try {
             return call.on(l.wire());
-        } catch (SftpStatusException answer) {
+        } catch (SftpStatusException | SftpWire.EndlessListing answer) {
             throw answer;
         } catch (java.net.SocketTimeoutException slow) {
             // No answer in time proves nothing about the connection (the server may be slow or

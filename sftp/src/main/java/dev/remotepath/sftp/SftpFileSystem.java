@@ -2,6 +2,7 @@ package dev.remotepath.sftp;
 
 import dev.remotepath.FileStat;
 import dev.remotepath.RemotePath;
+import dev.remotepath.UnsafeNameException;
 import dev.remotepath.UriPaths;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.DirectoryListing;
@@ -128,7 +129,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         SftpWire c = conn();
         try {
             return call.on(c);
-        } catch (SftpStatusException answer) {
+        } catch (SftpStatusException | SftpWire.EndlessListing answer) {
             throw answer;
         } catch (java.net.SocketTimeoutException slow) {
             throw slow; // asked again, a server that did not answer in time makes the caller wait twice
@@ -315,6 +316,13 @@ public final class SftpFileSystem implements RemoteFileSystem {
             for (SftpWire.Entry e : repeatable(sftp -> sftp.readDir(directory.pathString()))) {
                 out.add(new ListedEntry(e.name(), SftpStats.toStat(e.attributes())));
             }
+        } catch (SftpWire.EndlessListing e) {
+            FileSystemException named = e.repeatedName().isPresent()
+                    ? new UnsafeNameException(directory.toString(), e.repeatedName().get(),
+                            "listed twice (the server's READDIR answers repeat themselves: the listing is not read on)")
+                    : new FileSystemException(directory.toString(), null, e.getMessage());
+            named.initCause(e);
+            throw named;
         } catch (IOException e) {
             if (e instanceof SftpStatusException se && (se.status() == SftpStatusException.FAILURE
                     || se.status() == SftpStatusException.NO_SUCH_FILE)) {

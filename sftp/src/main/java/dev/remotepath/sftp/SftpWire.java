@@ -52,6 +52,70 @@ interface SftpWire {
     record Entry(String name, Attributes attributes) {
     }
 
+    /**
+     * A directory's READDIR answers would never end: one named an entry the listing had named
+     * already (the server started its listing over), or {@link Listed#MAX_EMPTY_ANSWERS} answers
+     * in a row named nothing, none of them the end of file. Not a transport failure: the
+     * connection is kept and the listing not asked again.
+     */
+    final class EndlessListing extends IOException {
+        private final transient Optional<String> repeatedName;
+
+        EndlessListing(String reason, Optional<String> repeatedName) {
+            super(reason);
+            this.repeatedName = repeatedName;
+        }
+
+        /** The name listed twice, if that is what ended the listing. */
+        Optional<String> repeatedName() {
+            return repeatedName;
+        }
+    }
+
+    /**
+     * A directory's names as its READDIR answers bring them, without {@code .} and {@code ..},
+     * kept from reading a server forever ({@link EndlessListing}): read on, a server that starts
+     * its listing over, or answers with empty batches, is asked again without end, the heap
+     * filling with its names (and a traversal refuses a name listed twice anyway).
+     */
+    final class Listed {
+        /** Empty answers in a row taken before the listing counts as one that never ends (as paged listings, api). */
+        static final int MAX_EMPTY_ANSWERS = dev.remotepath.spi.ContinuationGuard.MAX_EMPTY_PAGES;
+
+        private final String directory;
+        private final List<Entry> entries = new java.util.ArrayList<>();
+        private final java.util.Set<String> names = new java.util.HashSet<>();
+        private int emptyInARow;
+
+        Listed(String directory) {
+            this.directory = directory;
+        }
+
+        /** A NAME answer arrived with {@code count} names, to be {@link #add added} next. */
+        void answer(int count) throws EndlessListing {
+            emptyInARow = count == 0 ? emptyInARow + 1 : 0;
+            if (emptyInARow > MAX_EMPTY_ANSWERS) {
+                throw new EndlessListing(directory + ": the server sent " + emptyInARow
+                        + " READDIR answers in a row naming nothing, none the end of the listing; it would never end",
+                        Optional.empty());
+            }
+        }
+
+        void add(String name, Attributes attributes) throws EndlessListing {
+            if (name.equals(".") || name.equals("..")) {
+                return;
+            }
+            if (!names.add(name)) {
+                throw new EndlessListing(directory + ": the server listed a name twice", Optional.of(name));
+            }
+            entries.add(new Entry(name, attributes));
+        }
+
+        List<Entry> entries() {
+            return entries;
+        }
+    }
+
     /** Which client library this is ({@code mina}, {@code sshj}). */
     String client();
 
@@ -81,7 +145,12 @@ interface SftpWire {
 
     Attributes lstat(String path) throws IOException;
 
-    /** The directory's names and attributes, without {@code .} and {@code ..}. */
+    /**
+     * The directory's names and attributes, without {@code .} and {@code ..}, one READDIR after
+     * another; {@link EndlessListing} if the answers would never end. The directory's handle is closed
+     * after: awaited when the listing was read, not awaited when it failed (a server that did not
+     * answer a READDIR in time is not waited for twice).
+     */
     List<Entry> readDir(String path) throws IOException;
 
     /** Opens and reads from {@code offset}, pipelining reads; closing closes the handle. */

@@ -22,7 +22,6 @@ import net.schmizz.sshj.sftp.FileMode;
 import net.schmizz.sshj.sftp.OpenMode;
 import net.schmizz.sshj.sftp.PacketType;
 import net.schmizz.sshj.sftp.RemoteFile;
-import net.schmizz.sshj.sftp.RemoteResourceInfo;
 import net.schmizz.sshj.sftp.Request;
 import net.schmizz.sshj.sftp.Response;
 import net.schmizz.sshj.sftp.SFTPClient;
@@ -336,14 +335,38 @@ final class SshjWire implements SftpWire {
     @Override
     public List<Entry> readDir(String path) throws IOException {
         return answer(() -> {
-            List<Entry> entries = new ArrayList<>();
-            for (RemoteResourceInfo r : sftp.ls(path)) {
-                String name = r.getName();
-                if (!name.equals(".") && !name.equals("..")) {
-                    entries.add(new Entry(name, attributes(r.getAttributes())));
+            SftpWire.Listed listed = new SftpWire.Listed(path);
+            java.nio.charset.Charset names = engine.getSubsystem().getRemoteCharset();
+            byte[] dir = engine.request(engine.newRequest(PacketType.OPENDIR).putString(path, names))
+                    .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensurePacketTypeIs(PacketType.HANDLE).readBytes();
+            try {
+                for (;;) {
+                    Response r = engine.request(engine.newRequest(PacketType.READDIR).putString(dir))
+                            .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS);
+                    if (r.getType() == PacketType.STATUS) {
+                        r.ensureStatusIs(Response.StatusCode.EOF);
+                        break;
+                    }
+                    r.ensurePacketTypeIs(PacketType.NAME);
+                    int count = r.readUInt32AsInt();
+                    listed.answer(count);
+                    for (int i = count; i > 0; i--) {
+                        String name = r.readString(names);
+                        r.readString(); // the long name: display text, not read
+                        listed.add(name, attributes(r.readFileAttributes()));
+                    }
                 }
+            } catch (IOException | RuntimeException e) {
+                try {
+                    engine.request(engine.newRequest(PacketType.CLOSE).putString(dir));
+                } catch (IOException notSent) {
+                    e.addSuppressed(notSent);
+                }
+                throw e;
             }
-            return entries;
+            engine.request(engine.newRequest(PacketType.CLOSE).putString(dir)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
+                    .ensureStatusPacketIsOK();
+            return listed.entries();
         });
     }
 

@@ -42,7 +42,8 @@ class HostileSftpAnswersTest {
     private static final int SSH_FXP_INIT = 1, SSH_FXP_VERSION = 2, SSH_FXP_LSTAT = 7, SSH_FXP_STAT = 17;
     private static final int SSH_FXP_STATUS = 101, SSH_FXP_ATTRS = 105;
     private static final int SSH_FXP_OPEN = 3, SSH_FXP_CLOSE = 4, SSH_FXP_READ = 5, SSH_FXP_FSTAT = 8;
-    private static final int SSH_FXP_HANDLE = 102, SSH_FXP_DATA = 103;
+    private static final int SSH_FXP_HANDLE = 102, SSH_FXP_DATA = 103, SSH_FXP_NAME = 104;
+    private static final int SSH_FXP_OPENDIR = 11, SSH_FXP_READDIR = 12;
     private static final Duration PROMPTLY = Duration.ofSeconds(20);
 
     @TempDir
@@ -236,6 +237,66 @@ class HostileSftpAnswersTest {
      * {@code call} fails within {@link #PROMPTLY} (not after the read timeout) with an
      * IOException whose stack trace holds {@code reason}.
      */
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aListingThatStartsOverFailsNamingTheRepeatedNameInsteadOfGrowingForever(SftpOptions.Client client) throws Exception {
+        // Every READDIR answers the same two names again, never end of file: read as it came,
+        // such a listing never ends (and fills the heap).
+        java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
+            byte[] answer = switch (type) {
+                case SSH_FXP_OPENDIR -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'd').array());
+                case SSH_FXP_READDIR -> packet(SSH_FXP_NAME, id, names("a.txt", "b.txt"));
+                case SSH_FXP_CLOSE -> {
+                    closes.incrementAndGet();
+                    yield status(id, 0, "");
+                }
+                default -> status(id, 8, "unsupported");
+            };
+            out.write(answer);
+            out.flush();
+        });
+        failsPromptly(() -> file.parent().list(), "listed twice");
+        for (long end = System.nanoTime() + 5_000_000_000L; closes.get() == 0 && System.nanoTime() < end;) {
+            Thread.sleep(10); // the CLOSE after a failed listing is sent, not awaited
+        }
+        assertThat(closes).as("the directory's handle closed, once").hasValue(1);
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aListingOfEmptyAnswersWithoutEndFailsInsteadOfAskingForever(SftpOptions.Client client) throws Exception {
+        java.util.concurrent.atomic.AtomicInteger readdirs = new java.util.concurrent.atomic.AtomicInteger();
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
+            byte[] answer = switch (type) {
+                case SSH_FXP_OPENDIR -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'd').array());
+                case SSH_FXP_READDIR -> {
+                    readdirs.incrementAndGet();
+                    yield packet(SSH_FXP_NAME, id, names()); // no names, and never end of file
+                }
+                case SSH_FXP_CLOSE -> status(id, 0, "");
+                default -> status(id, 8, "unsupported");
+            };
+            out.write(answer);
+            out.flush();
+        });
+        failsPromptly(() -> file.parent().list(), "naming nothing");
+        assertThat(readdirs.get()).as("READDIRs asked").isEqualTo(SftpWire.Listed.MAX_EMPTY_ANSWERS + 1);
+        file.fileSystem().close();
+    }
+
+    /** A NAME answer's body: each name with an empty long name and a 5-byte regular file's attributes. */
+    private static byte[] names(String... names) {
+        ByteBuffer b = ByteBuffer.allocate(4 + names.length * 64).putInt(names.length);
+        for (String n : names) {
+            byte[] bytes = n.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            b.putInt(bytes.length).put(bytes).putInt(0).putInt(0x1 | 0x4 | 0x8).putLong(5).putInt(0100644)
+                    .putInt(1_700_000_000).putInt(1_700_000_000);
+        }
+        return java.util.Arrays.copyOf(b.array(), b.position());
+    }
+
     private static void failsPromptly(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String reason) {
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(call).isInstanceOf(IOException.class)
                 .hasStackTraceContaining(reason));
