@@ -256,7 +256,9 @@ class HostileSftpAnswersTest {
             out.write(answer);
             out.flush();
         });
-        failsPromptly(() -> file.parent().list(), "listed twice");
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
+                .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("'a.txt': listed twice")
+                .hasMessageContaining("sftp://"));
         for (long end = System.nanoTime() + 5_000_000_000L; closes.get() == 0 && System.nanoTime() < end;) {
             Thread.sleep(10); // the CLOSE after a failed listing is sent, not awaited
         }
@@ -281,7 +283,9 @@ class HostileSftpAnswersTest {
             out.write(answer);
             out.flush();
         });
-        failsPromptly(() -> file.parent().list(), "naming nothing");
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
+                .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("naming nothing")
+                .hasMessageStartingWith("sftp://"));
         assertThat(readdirs.get()).as("READDIRs asked").isEqualTo(SftpWire.Listed.MAX_EMPTY_ANSWERS + 1);
         file.fileSystem().close();
     }
