@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.SshServer;
@@ -233,20 +234,48 @@ class HostileSftpAnswersTest {
         file.fileSystem().close();
     }
 
-    /**
-     * {@code call} fails within {@link #PROMPTLY} (not after the read timeout) with an
-     * IOException whose stack trace holds {@code reason}.
-     */
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void aListingThatStartsOverFailsNamingTheRepeatedNameInsteadOfGrowingForever(SftpOptions.Client client) throws Exception {
         // Every READDIR answers the same two names again, never end of file: read as it came,
         // such a listing never ends (and fills the heap).
-        java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
-        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
+        AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
+        RemotePath file = serve(client, connection -> directory(names("a.txt", "b.txt"), readdirs, closes));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
+                .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("'a.txt': listed twice")
+                .hasMessageContaining("sftp://"));
+        for (long end = System.nanoTime() + 5_000_000_000L; closes.get() == 0 && System.nanoTime() < end;) {
+            Thread.sleep(10); // the CLOSE after a failed listing is sent, not awaited
+        }
+        assertThat(closes).as("the directory's handle closed, once").hasValue(1);
+        assertThat(readdirs).as("READDIRs asked: the second answer repeats the first").hasValue(2);
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aListingOfEmptyAnswersWithoutEndFailsInsteadOfAskingForever(SftpOptions.Client client) throws Exception {
+        AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
+        RemotePath file = serve(client, connection -> directory(names(), readdirs, closes));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
+                .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("naming nothing")
+                .hasMessageStartingWith("sftp://"));
+        assertThat(readdirs).as("READDIRs asked").hasValue(SftpWire.Listed.MAX_EMPTY_ANSWERS + 1);
+        file.fileSystem().close();
+    }
+
+    /**
+     * Answers OPENDIR with a handle, every READDIR with the NAME body {@code names} and never the
+     * end of file, CLOSE with OK; counts the READDIRs and CLOSEs.
+     */
+    private static Answer directory(byte[] names, AtomicInteger readdirs, AtomicInteger closes) {
+        return (type, id, body, out, exit) -> {
             byte[] answer = switch (type) {
                 case SSH_FXP_OPENDIR -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'd').array());
-                case SSH_FXP_READDIR -> packet(SSH_FXP_NAME, id, names("a.txt", "b.txt"));
+                case SSH_FXP_READDIR -> {
+                    readdirs.incrementAndGet();
+                    yield packet(SSH_FXP_NAME, id, names);
+                }
                 case SSH_FXP_CLOSE -> {
                     closes.incrementAndGet();
                     yield status(id, 0, "");
@@ -255,39 +284,7 @@ class HostileSftpAnswersTest {
             };
             out.write(answer);
             out.flush();
-        });
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
-                .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("'a.txt': listed twice")
-                .hasMessageContaining("sftp://"));
-        for (long end = System.nanoTime() + 5_000_000_000L; closes.get() == 0 && System.nanoTime() < end;) {
-            Thread.sleep(10); // the CLOSE after a failed listing is sent, not awaited
-        }
-        assertThat(closes).as("the directory's handle closed, once").hasValue(1);
-        file.fileSystem().close();
-    }
-
-    @ParameterizedTest
-    @EnumSource(SftpOptions.Client.class)
-    void aListingOfEmptyAnswersWithoutEndFailsInsteadOfAskingForever(SftpOptions.Client client) throws Exception {
-        java.util.concurrent.atomic.AtomicInteger readdirs = new java.util.concurrent.atomic.AtomicInteger();
-        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
-            byte[] answer = switch (type) {
-                case SSH_FXP_OPENDIR -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'd').array());
-                case SSH_FXP_READDIR -> {
-                    readdirs.incrementAndGet();
-                    yield packet(SSH_FXP_NAME, id, names()); // no names, and never end of file
-                }
-                case SSH_FXP_CLOSE -> status(id, 0, "");
-                default -> status(id, 8, "unsupported");
-            };
-            out.write(answer);
-            out.flush();
-        });
-        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
-                .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("naming nothing")
-                .hasMessageStartingWith("sftp://"));
-        assertThat(readdirs.get()).as("READDIRs asked").isEqualTo(SftpWire.Listed.MAX_EMPTY_ANSWERS + 1);
-        file.fileSystem().close();
+        };
     }
 
     /** A NAME answer's body: each name with an empty long name and a 5-byte regular file's attributes. */
@@ -301,6 +298,10 @@ class HostileSftpAnswersTest {
         return java.util.Arrays.copyOf(b.array(), b.position());
     }
 
+    /**
+     * {@code call} fails within {@link #PROMPTLY} (not after the read timeout) with an
+     * IOException whose stack trace holds {@code reason}.
+     */
     private static void failsPromptly(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String reason) {
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(call).isInstanceOf(IOException.class)
                 .hasStackTraceContaining(reason));
