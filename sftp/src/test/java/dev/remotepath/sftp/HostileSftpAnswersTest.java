@@ -264,6 +264,21 @@ class HostileSftpAnswersTest {
         file.fileSystem().close();
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aNameAnswerCarryingFewerNamesThanItCountsFailsTheListing(SftpOptions.Client client) throws Exception {
+        byte[] one = names("a.txt");
+        ByteBuffer.wrap(one).putInt(0, 5); // five names announced, one sent
+        AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
+        RemotePath file = serve(client, connection -> directory(one, readdirs, closes));
+        failsPromptly(() -> file.parent().list(), "");
+        // a malformed answer is a transport failure: the connection is dropped and the listing,
+        // safe to repeat, asked once more on a new one
+        assertThat(readdirs).as("READDIRs asked").hasValue(2);
+        assertThat(subsystems).as("connections").hasValue(2);
+        file.fileSystem().close();
+    }
+
     /**
      * Answers OPENDIR with a handle, every READDIR with the NAME body {@code names} and never the
      * end of file, CLOSE with OK; counts the READDIRs and CLOSEs.
