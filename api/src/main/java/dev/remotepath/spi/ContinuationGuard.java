@@ -5,9 +5,10 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Keeps a paged listing (S3's continuation tokens, Azure's markers) from running forever on a
- * server that lies: a token handed back a second time, or page after page with nothing on it,
- * fails the listing with an {@code IOException} naming the directory instead of asking again.
+ * Keeps a paged listing (S3's continuation tokens, Azure's markers, SFTP's READDIR answers) from
+ * running forever on a server that lies: a token handed back a second time, or page after page
+ * with nothing on it, fails the listing with an {@code IOException} naming the directory instead
+ * of asking again.
  * One per listing; not thread-safe (a listing is read by one caller).
  */
 public final class ContinuationGuard {
@@ -36,10 +37,23 @@ public final class ContinuationGuard {
             throw new IOException(directory + ": the server handed back a continuation token it gave before; "
                     + "the listing would never end");
         }
+        empty(entries, "each pointing to another");
+    }
+
+    /**
+     * A page arrived with {@code entries} entries from a listing whose pages carry no token and
+     * that has not ended (SFTP's READDIR answers, each the next batch until the end of file):
+     * only a run of empty pages can show that it never will.
+     */
+    public void pageWithoutToken(int entries) throws IOException {
+        empty(entries, "none the end of the listing");
+    }
+
+    private void empty(int entries, String how) throws IOException {
         emptyInARow = entries == 0 ? emptyInARow + 1 : 0;
         if (emptyInARow > MAX_EMPTY_PAGES) {
             throw new IOException(directory + ": the server sent " + emptyInARow
-                    + " empty pages in a row, each pointing to another; the listing would never end");
+                    + " empty pages in a row, " + how + "; the listing would never end");
         }
     }
 }

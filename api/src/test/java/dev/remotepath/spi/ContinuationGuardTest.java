@@ -31,4 +31,18 @@ class ContinuationGuardTest {
         assertThatThrownBy(() -> guard.page(0, "one-too-many")).isInstanceOf(IOException.class)
                 .hasMessageContaining("az://c/dir").hasMessageContaining("empty pages");
     }
+
+    @Test
+    void endlessEmptyPagesWithoutTokensFailButAFewAreAccepted() throws IOException {
+        ContinuationGuard guard = new ContinuationGuard("sftp://h/dir");
+        for (int i = 0; i < ContinuationGuard.MAX_EMPTY_PAGES; i++) {
+            guard.pageWithoutToken(0);
+        }
+        guard.pageWithoutToken(100); // a page with entries starts the count again
+        for (int i = 0; i < ContinuationGuard.MAX_EMPTY_PAGES; i++) {
+            guard.pageWithoutToken(0);
+        }
+        assertThatThrownBy(() -> guard.pageWithoutToken(0)).isInstanceOf(IOException.class)
+                .hasMessageContaining("sftp://h/dir").hasMessageContaining("empty pages in a row, none the end");
+    }
 }

@@ -54,8 +54,9 @@ interface SftpWire {
 
     /**
      * A directory's READDIR answers would never end: one named an entry the listing had named
-     * already (the server started its listing over), or {@link Listed#MAX_EMPTY_ANSWERS} answers
-     * in a row named nothing, none of them the end of file. Not a transport failure: the
+     * already (the server started its listing over), or more than
+     * {@link dev.remotepath.spi.ContinuationGuard#MAX_EMPTY_PAGES} answers in a row named nothing,
+     * none of them the end of file. Not a transport failure: the
      * connection is kept and the listing not asked again.
      */
     final class EndlessListing extends IOException {
@@ -79,25 +80,25 @@ interface SftpWire {
      * filling with its names (and a traversal refuses a name listed twice anyway).
      */
     final class Listed {
-        /** Empty answers in a row taken before the listing counts as one that never ends (as paged listings, api). */
-        static final int MAX_EMPTY_ANSWERS = dev.remotepath.spi.ContinuationGuard.MAX_EMPTY_PAGES;
-
         private final String directory;
+        private final dev.remotepath.spi.ContinuationGuard emptyAnswers;
         private final List<Entry> entries = new java.util.ArrayList<>();
         private final java.util.Set<String> names = new java.util.HashSet<>();
-        private int emptyInARow;
 
         Listed(String directory) {
             this.directory = directory;
+            this.emptyAnswers = new dev.remotepath.spi.ContinuationGuard(directory);
         }
 
-        /** A NAME answer arrived with {@code count} names, to be {@link #add added} next. */
+        /**
+         * A NAME answer arrived with {@code count} names, to be {@link #add added} next; more than
+         * {@link dev.remotepath.spi.ContinuationGuard#MAX_EMPTY_PAGES} empty ones in a row end the listing.
+         */
         void answer(int count) throws EndlessListing {
-            emptyInARow = count == 0 ? emptyInARow + 1 : 0;
-            if (emptyInARow > MAX_EMPTY_ANSWERS) {
-                throw new EndlessListing(directory + ": the server sent " + emptyInARow
-                        + " READDIR answers in a row naming nothing, none the end of the listing; it would never end",
-                        Optional.empty());
+            try {
+                emptyAnswers.pageWithoutToken(count);
+            } catch (IOException endless) {
+                throw new EndlessListing(endless.getMessage(), Optional.empty());
             }
         }
 

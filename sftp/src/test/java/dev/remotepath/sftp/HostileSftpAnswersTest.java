@@ -258,9 +258,9 @@ class HostileSftpAnswersTest {
         AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
         RemotePath file = serve(client, connection -> directory(names(), readdirs, closes));
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
-                .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("naming nothing")
+                .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("empty pages in a row, none the end")
                 .hasMessageStartingWith("sftp://"));
-        assertThat(readdirs).as("READDIRs asked").hasValue(SftpWire.Listed.MAX_EMPTY_ANSWERS + 1);
+        assertThat(readdirs).as("READDIRs asked").hasValue(dev.remotepath.spi.ContinuationGuard.MAX_EMPTY_PAGES + 1);
         file.fileSystem().close();
     }
 
