@@ -61,15 +61,7 @@ final class MinaDownloadStream extends PipelinedDownload<Integer> {
 
     @Override
     void closeHandle(boolean await) throws IOException {
-        int id = raw.write(SftpConstants.SSH_FXP_CLOSE, handleBuffer(0)).getId();
-        if (!await) {
-            raw.forget(id);
-            return;
-        }
-        SftpStatus status = SftpStatus.parse(SftpResponse.parse(SftpConstants.SSH_FXP_CLOSE, raw.receive(id)));
-        if (!status.isOk()) {
-            throw new SftpException(status.getStatusCode(), status.getMessage());
-        }
+        raw.closeHandle(handle, await);
     }
 
     private Buffer handleBuffer(int more) {

@@ -23,6 +23,10 @@ import org.apache.sshd.sftp.client.SftpErrorDataHandler;
 import org.apache.sshd.sftp.client.SftpMessage;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.client.impl.DefaultSftpClient;
+import org.apache.sshd.sftp.client.impl.SftpStatus;
+import org.apache.sshd.sftp.client.impl.SftpResponse;
+import org.apache.sshd.sftp.common.SftpException;
+import org.apache.sshd.sftp.common.SftpConstants;
 
 /**
  * MINA's SFTP client with requests that do not wait for the socket. MINA's own
@@ -117,6 +121,31 @@ final class MinaSftpClient extends DefaultSftpClient {
             writing.unlock();
         }
         return new SftpMessage(id, HANDED_OVER, answerTimeout);
+    }
+
+    /**
+     * Sends the CLOSE of {@code handle}: its answer awaited and checked if {@code await},
+     * otherwise dropped when it comes (the caller is failing: the server may be gone or silent).
+     */
+    void closeHandle(byte[] handle, boolean await) throws IOException {
+        int id = write(SftpConstants.SSH_FXP_CLOSE, handleRequest(handle, 0)).getId();
+        if (!await) {
+            forget(id);
+            return;
+        }
+        SftpStatus status = SftpStatus.parse(SftpResponse.parse(SftpConstants.SSH_FXP_CLOSE, receive(id)));
+        if (!status.isOk()) {
+            throw new SftpException(status.getStatusCode(), status.getMessage());
+        }
+    }
+
+    /** After {@code failure} with {@code handle} open: its CLOSE sent, not awaited; one not even sent is added to the failure. */
+    void closeAfter(byte[] handle, Exception failure) {
+        try {
+            closeHandle(handle, false);
+        } catch (IOException notSent) {
+            failure.addSuppressed(notSent);
+        }
     }
 
     private static IoWriteFuture handedOver() {

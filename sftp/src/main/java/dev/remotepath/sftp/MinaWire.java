@@ -262,6 +262,8 @@ final class MinaWire implements SftpWire {
     public List<Entry> readDir(String path) throws IOException {
         return answer(() -> {
             SftpWire.Listed listed = new SftpWire.Listed(path);
+            MinaSftpClient client = (MinaSftpClient) sftp;
+            // The handle object is never closed: the CLOSE is sent here, awaited or not.
             SftpClient.CloseableHandle dir = sftp.openDir(path);
             try {
                 for (List<SftpClient.DirEntry> batch; (batch = sftp.readDir(dir)) != null;) {
@@ -271,15 +273,10 @@ final class MinaWire implements SftpWire {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                try {
-                    MinaSftpClient client = (MinaSftpClient) sftp;
-                    client.forget(client.write(SftpConstants.SSH_FXP_CLOSE, MinaSftpClient.handleRequest(dir.getIdentifier(), 0)).getId());
-                } catch (IOException notSent) {
-                    e.addSuppressed(notSent);
-                }
+                client.closeAfter(dir.getIdentifier(), e);
                 throw e;
             }
-            dir.close();
+            client.closeHandle(dir.getIdentifier(), true);
             return listed.entries();
         });
     }

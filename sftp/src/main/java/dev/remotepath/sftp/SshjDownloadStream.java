@@ -55,7 +55,7 @@ final class SshjDownloadStream extends PipelinedDownload<Promise<Response, SFTPE
 
     @Override
     void closeHandle(boolean await) throws IOException {
-        Promise<Response, SFTPException> closing = engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
+        Promise<Response, SFTPException> closing = SshjWire.sendClose(engine, handle);
         if (await) {
             SshjWire.awaitAnswer(engine, closing, alive, "a download's CLOSE").ensureStatusPacketIsOK();
         }

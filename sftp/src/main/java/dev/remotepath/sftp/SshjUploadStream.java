@@ -44,7 +44,7 @@ final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPExcep
 
     @Override
     Promise<Response, SFTPException> sendClose() throws IOException {
-        return engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
+        return SshjWire.sendClose(engine, handle);
     }
 
     @Override

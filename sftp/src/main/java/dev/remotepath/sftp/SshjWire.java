@@ -164,6 +164,24 @@ final class SshjWire implements SftpWire {
     /** How often a wait for an answer looks whether the connection is still there. */
     private static final long LIVENESS_MS = 250;
 
+    /** Sends the CLOSE of {@code handle}; its answer is the caller's to await or to leave. */
+    static Promise<Response, SFTPException> sendClose(SFTPEngine engine, byte[] handle) throws IOException {
+        return engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
+    }
+
+    /**
+     * After {@code failure} with {@code handle} open: its CLOSE is sent and not awaited (the server
+     * may be gone or silent, and the caller is already failing); a CLOSE that cannot even be sent
+     * is added to the failure.
+     */
+    static void closeAfter(SFTPEngine engine, byte[] handle, Exception failure) {
+        try {
+            sendClose(engine, handle);
+        } catch (IOException notSent) {
+            failure.addSuppressed(notSent);
+        }
+    }
+
     /**
      * Waits up to the engine's timeout for {@code request}'s answer, looking at the connection every
      * {@value #LIVENESS_MS} ms: sshj fails the answers it awaits when its reader sees the connection
@@ -336,8 +354,7 @@ final class SshjWire implements SftpWire {
         return answer(() -> {
             SftpWire.Listed listed = new SftpWire.Listed(path);
             java.nio.charset.Charset names = engine.getSubsystem().getRemoteCharset();
-            byte[] dir = engine.request(engine.newRequest(PacketType.OPENDIR).putString(path, names))
-                    .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensurePacketTypeIs(PacketType.HANDLE).readBytes();
+            byte[] dir = handle(engine.newRequest(PacketType.OPENDIR).putString(path, names));
             try {
                 for (;;) {
                     Response r = engine.request(engine.newRequest(PacketType.READDIR).putString(dir))
@@ -356,15 +373,10 @@ final class SshjWire implements SftpWire {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                try {
-                    engine.request(engine.newRequest(PacketType.CLOSE).putString(dir));
-                } catch (IOException notSent) {
-                    e.addSuppressed(notSent);
-                }
+                closeAfter(engine, dir, e);
                 throw e;
             }
-            engine.request(engine.newRequest(PacketType.CLOSE).putString(dir)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
-                    .ensureStatusPacketIsOK();
+            sendClose(engine, dir).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensureStatusPacketIsOK();
             return listed.entries();
         });
     }
@@ -379,10 +391,14 @@ final class SshjWire implements SftpWire {
      * RemoteFile keeps its handle to itself and answers each request before the next).
      */
     private byte[] open(String path, Set<OpenMode> modes) throws IOException {
-        return answer(() -> engine.request(engine.newRequest(PacketType.OPEN)
-                .putString(path, engine.getSubsystem().getRemoteCharset()).putUInt32(OpenMode.toMask(modes))
-                .putFileAttributes(FileAttributes.EMPTY)).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
-                .ensurePacketTypeIs(PacketType.HANDLE).readBytes());
+        return answer(() -> handle(engine.newRequest(PacketType.OPEN).putString(path, engine.getSubsystem().getRemoteCharset())
+                .putUInt32(OpenMode.toMask(modes)).putFileAttributes(FileAttributes.EMPTY)));
+    }
+
+    /** The handle an OPEN or OPENDIR is answered with. */
+    private byte[] handle(Request open) throws IOException {
+        return engine.request(open).retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensurePacketTypeIs(PacketType.HANDLE)
+                .readBytes();
     }
 
     @Override
@@ -408,11 +424,7 @@ final class SshjWire implements SftpWire {
                         .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS).ensurePacketTypeIs(PacketType.ATTRS)
                         .readFileAttributes().getSize());
             } catch (IOException e) {
-                try {
-                    engine.request(engine.newRequest(PacketType.CLOSE).putString(handle));
-                } catch (IOException notSent) {
-                    e.addSuppressed(notSent);
-                }
+                closeAfter(engine, handle, e);
                 throw e;
             }
         }
