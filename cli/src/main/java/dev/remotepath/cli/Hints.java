@@ -22,6 +22,7 @@ final class Hints {
             Map.entry("HttpOptions.crossOriginRedirects", "--http-cross-origin-redirects"),
             Map.entry("HttpOptions.listingTimeout", "--http-listing-timeout"),
             Map.entry("HttpOptions.requestTimeout", "--timeout"),
+            Map.entry("HttpOptions.idleTimeout", "--timeout"),
             Map.entry("SftpOptions.readTimeout", "--timeout"),
             Map.entry("S3Options.requestTimeout", "--timeout"),
             Map.entry("AzureOptions.requestTimeout", "--timeout"),

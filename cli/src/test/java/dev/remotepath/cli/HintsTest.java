@@ -114,6 +114,9 @@ class HintsTest {
                 .isEqualTo("x (--http-lenient-index accepts such pages)");
         assertThat(Hints.forCli("accept new keys (SftpOptions.hostKeyPolicy(ACCEPT_NEW))"))
                 .isEqualTo("accept new keys (--accept-new-host-keys)");
+        // Jetty's idle bound can fire before requestTimeout's wait: both are --timeout in the CLI
+        assertThat(Hints.forCli("GET u: timed out: silent for 1 s (HttpOptions.idleTimeout)"))
+                .isEqualTo("GET u: timed out: silent for 1 s (--timeout)");
         assertThat(Hints.forCli("no dots here")).isEqualTo("no dots here");
         assertThat(Hints.forCli("MyOptions.x and a.b")).isEqualTo("MyOptions.x and a.b");
     }

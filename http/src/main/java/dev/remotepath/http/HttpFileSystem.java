@@ -230,11 +230,11 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
             throw new SocketTimeoutException(method + " " + uri + ": no response within "
                     + options.requestTimeout().toSeconds() + " s (HttpOptions.requestTimeout)");
         } catch (ExecutionException e) {
-            throw transportFailure(method, uri, e.getCause());
+            throw transportFailure(method, uri, e.getCause(), total);
         }
     }
 
-    private static IOException transportFailure(HttpMethod method, URI uri, Throwable cause) {
+    private IOException transportFailure(HttpMethod method, URI uri, Throwable cause, Duration total) {
         String what = method + " " + uri;
         if (cause instanceof ConnectException || (cause != null && cause.getCause() instanceof ConnectException)) {
             ConnectException c = new ConnectException(what + ": connection refused or unreachable");
@@ -242,7 +242,12 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
             return c;
         }
         if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
-            SocketTimeoutException t = new SocketTimeoutException(what + ": timed out");
+            // Jetty's own bounds, set on the request, fired before the headers came (they race
+            // with requestTimeout above when both are equal, as the CLI's --timeout sets them):
+            // name them too, so the error says which option would have let it wait longer.
+            SocketTimeoutException t = new SocketTimeoutException(what + ": timed out: silent for "
+                    + options.idleTimeout().toSeconds() + " s (HttpOptions.idleTimeout)" + (total == null ? ""
+                            : " or over " + total.toSeconds() + " s in all (HttpOptions.listingTimeout)"));
             t.initCause(cause);
             return t;
         }
