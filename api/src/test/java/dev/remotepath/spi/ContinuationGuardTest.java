@@ -1,5 +1,6 @@
 package dev.remotepath.spi;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
@@ -44,5 +45,48 @@ class ContinuationGuardTest {
         }
         assertThatThrownBy(() -> guard.pageWithoutToken(0)).isInstanceOf(IOException.class)
                 .hasMessageContaining("sftp://h/dir").hasMessageContaining("empty pages in a row, none the end");
+    }
+
+    @Test
+    void aListingOfEndlessNewNamesFailsPastTheEntryBound() throws IOException {
+        // new tokens, new names, no empty page: only a count of what was listed sees no end
+        ContinuationGuard guard = new ContinuationGuard("s3://b/flat");
+        int pages = ContinuationGuard.DEFAULT_MAX_ENTRIES / 1000;
+        for (int i = 0; i < pages; i++) {
+            guard.page(1000, "t" + i);
+        }
+        assertThatThrownBy(() -> guard.page(1, "over")).isInstanceOf(IOException.class)
+                .hasMessageContaining("s3://b/flat").hasMessageContaining("more than 1,000,000 entries")
+                .hasMessageContaining("-Dremotepath.maxListingEntries");
+        ContinuationGuard sftp = new ContinuationGuard("sftp://h/dir");
+        for (int i = 0; i < pages; i++) {
+            sftp.pageWithoutToken(1000);
+        }
+        assertThatThrownBy(() -> sftp.pageWithoutToken(1)).isInstanceOf(IOException.class)
+                .hasMessageContaining("more than 1,000,000 entries");
+    }
+
+    @Test
+    void theEntryBoundIsReadWhenAListingStarts() throws IOException {
+        String before = System.getProperty("remotepath.maxListingEntries");
+        System.setProperty("remotepath.maxListingEntries", "2500");
+        try {
+            ContinuationGuard guard = new ContinuationGuard("az://c/dir");
+            guard.page(1000, "a");
+            guard.page(1000, "b");
+            guard.page(500, null); // exactly the bound: a listing that ended there is whole
+            ContinuationGuard next = new ContinuationGuard("az://c/dir");
+            next.page(2500, "a");
+            assertThatThrownBy(() -> next.page(1, null)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("more than 2,500 entries");
+            System.setProperty("remotepath.maxListingEntries", "0"); // nonsense: the default
+            assertThat(ContinuationGuard.maxEntries()).isEqualTo(ContinuationGuard.DEFAULT_MAX_ENTRIES);
+        } finally {
+            if (before == null) {
+                System.clearProperty("remotepath.maxListingEntries");
+            } else {
+                System.setProperty("remotepath.maxListingEntries", before);
+            }
+        }
     }
 }

@@ -32,6 +32,9 @@ class AzureHostileServerTest {
     private HttpServer server;
     private final AtomicReference<String> blobs = new AtomicReference<>("");
     private final AtomicReference<String> nextMarker = new AtomicReference<>("");
+    /** When set, every page names 1,000 blobs never named before and points to another. */
+    private final java.util.concurrent.atomic.AtomicBoolean endless = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicInteger pages = new java.util.concurrent.atomic.AtomicInteger();
     private RemotePath root;
 
     @TempDir
@@ -58,7 +61,20 @@ class AzureHostileServerTest {
         try (x) {
             x.getResponseHeaders().add("x-ms-version", "2021-10-04");
             String query = x.getRequestURI().getRawQuery() == null ? "" : x.getRequestURI().getRawQuery();
-            if (query.contains("comp=list")) {
+            if (query.contains("comp=list") && endless.get()) {
+                int page = pages.getAndIncrement();
+                StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?><EnumerationResults><Blobs>");
+                for (int i = 0; i < 1000; i++) {
+                    xml.append(blob("dir/p" + page + "-" + i));
+                }
+                byte[] body = xml.append("</Blobs><NextMarker>m").append(page).append("</NextMarker></EnumerationResults>")
+                        .toString().getBytes(StandardCharsets.UTF_8);
+                x.getResponseHeaders().add("Content-Type", "application/xml");
+                x.sendResponseHeaders(200, body.length);
+                try (OutputStream out = x.getResponseBody()) {
+                    out.write(body);
+                }
+            } else if (query.contains("comp=list")) {
                 byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><EnumerationResults><Blobs>"
                         + (query.contains("marker=") ? "" : blobs.get())
                         + "</Blobs>" + (nextMarker.get().isEmpty() ? "<NextMarker />" : "<NextMarker>" + nextMarker.get()
@@ -128,6 +144,21 @@ class AzureHostileServerTest {
                 }
             }).isInstanceOf(IOException.class).hasMessageContaining("az://hostile/dir");
         });
+    }
+
+    /** Pages of new names, each pointing to another: only the listing's size bound ends it. */
+    @Test
+    void aListingOfNewNamesWithoutEndFailsPastTheEntryBound() {
+        endless.set(true);
+        System.setProperty("remotepath.maxListingEntries", "5000");
+        try {
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () ->
+                    assertThatThrownBy(() -> root.resolve("dir").list()).isInstanceOf(IOException.class)
+                            .hasMessageContaining("az://hostile/dir").hasMessageContaining("more than 5,000 entries"));
+        } finally {
+            System.clearProperty("remotepath.maxListingEntries");
+        }
+        assertThat(pages).as("pages asked: the bound's five and the one that passed it").hasValue(6);
     }
 
     @Test

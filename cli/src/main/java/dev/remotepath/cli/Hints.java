@@ -38,7 +38,8 @@ final class Hints {
             Map.entry("S3Options.credentials", "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE"),
             Map.entry("PathSyncer.Builder.allowEmptySource", "--allow-empty-source"),
             Map.entry("-Dremotepath.maxDepth", "RPATH_JAVA_OPTS=-Dremotepath.maxDepth=N"),
-            Map.entry("-Dremotepath.maxPathLength", "RPATH_JAVA_OPTS=-Dremotepath.maxPathLength=N"));
+            Map.entry("-Dremotepath.maxPathLength", "RPATH_JAVA_OPTS=-Dremotepath.maxPathLength=N"),
+            Map.entry("-Dremotepath.maxListingEntries", "RPATH_JAVA_OPTS=-Dremotepath.maxListingEntries=N"));
 
     /** A reference to a library option as the library's messages write one. */
     static final Pattern REFERENCE = Pattern.compile(

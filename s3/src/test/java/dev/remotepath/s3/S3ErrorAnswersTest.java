@@ -29,6 +29,8 @@ class S3ErrorAnswersTest {
 
     private HttpServer server;
     private final AtomicReference<Answer> answer = new AtomicReference<>();
+    /** When set, answers in place of {@link #answer}, from the request's query. */
+    private final AtomicReference<java.util.function.Function<String, Answer>> byQuery = new AtomicReference<>();
 
     record Answer(int status, String contentType, String body, String requestId, java.util.Map<String, String> headers) {
         Answer(int status, String contentType, String body, String requestId) {
@@ -41,7 +43,8 @@ class S3ErrorAnswersTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
-            Answer a = answer.get();
+            Answer a = byQuery.get() != null ? byQuery.get().apply(String.valueOf(exchange.getRequestURI().getQuery()))
+                    : answer.get();
             byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", a.contentType());
             a.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
@@ -86,6 +89,35 @@ class S3ErrorAnswersTest {
             }
         })
                 .isInstanceOf(IOException.class).hasMessageContaining("s3://failing/dir").hasMessageContaining("gave before");
+    }
+
+    /**
+     * A store whose every page names 1,000 keys never named before and hands a new token: no
+     * token comes back, no page is empty; only the listing's size bound ends it.
+     */
+    @Test
+    void aListingOfNewKeysWithoutEndFailsPastTheEntryBound() throws IOException {
+        java.util.concurrent.atomic.AtomicInteger pages = new java.util.concurrent.atomic.AtomicInteger();
+        byQuery.set(query -> {
+            int page = pages.getAndIncrement();
+            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?><ListBucketResult><Name>failing</Name>"
+                    + "<Prefix>dir/</Prefix><KeyCount>1000</KeyCount><IsTruncated>true</IsTruncated>"
+                    + "<NextContinuationToken>t" + page + "</NextContinuationToken>");
+            for (int i = 0; i < 1000; i++) {
+                xml.append("<Contents><Key>dir/p").append(page).append('-').append(i).append("</Key><Size>1</Size>"
+                        + "<LastModified>2024-01-01T00:00:00.000Z</LastModified><ETag>\"x\"</ETag></Contents>");
+            }
+            return new Answer(200, "application/xml", xml.append("</ListBucketResult>").toString(), null);
+        });
+        RemotePath dir = bucket();
+        System.setProperty("remotepath.maxListingEntries", "5000");
+        try {
+            assertThatThrownBy(dir::list).isInstanceOf(IOException.class).hasMessageContaining("s3://failing/dir")
+                    .hasMessageContaining("more than 5,000 entries");
+        } finally {
+            System.clearProperty("remotepath.maxListingEntries");
+        }
+        assertThat(pages).as("pages asked: the bound's five and the one that passed it").hasValue(6);
     }
 
     @Test

@@ -56,7 +56,8 @@ interface SftpWire {
      * A directory's READDIR answers would never end: one named an entry the listing had named
      * already (the server started its listing over), or more than
      * {@link dev.remotepath.spi.ContinuationGuard#MAX_EMPTY_PAGES} answers in a row named nothing,
-     * none of them the end of file. Not a transport failure: the
+     * none of them the end of file, or the answers named more entries than
+     * {@link dev.remotepath.spi.ContinuationGuard#maxEntries()}. Not a transport failure: the
      * connection is kept and the listing not asked again.
      */
     final class EndlessListing extends IOException {
@@ -92,7 +93,8 @@ interface SftpWire {
 
         /**
          * A NAME answer arrived with {@code count} names, to be {@link #add added} next; more than
-         * {@link dev.remotepath.spi.ContinuationGuard#MAX_EMPTY_PAGES} empty ones in a row end the listing.
+         * {@link dev.remotepath.spi.ContinuationGuard#MAX_EMPTY_PAGES} empty ones in a row, or more
+         * names in all than {@link dev.remotepath.spi.ContinuationGuard#maxEntries()}, end the listing.
          */
         void answer(int count) throws EndlessListing {
             try {

@@ -240,7 +240,7 @@ class HostileSftpAnswersTest {
         // Every READDIR answers the same two names again, never end of file: read as it came,
         // such a listing never ends (and fills the heap).
         AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
-        RemotePath file = serve(client, connection -> directory(names("a.txt", "b.txt"), readdirs, closes));
+        RemotePath file = serve(client, connection -> directory(n -> names("a.txt", "b.txt"), readdirs, closes));
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
                 .isInstanceOf(dev.remotepath.UnsafeNameException.class).hasMessageContaining("'a.txt': listed twice")
                 .hasMessageContaining("sftp://"));
@@ -256,7 +256,7 @@ class HostileSftpAnswersTest {
     @EnumSource(SftpOptions.Client.class)
     void aListingOfEmptyAnswersWithoutEndFailsInsteadOfAskingForever(SftpOptions.Client client) throws Exception {
         AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
-        RemotePath file = serve(client, connection -> directory(names(), readdirs, closes));
+        RemotePath file = serve(client, connection -> directory(n -> names(), readdirs, closes));
         assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
                 .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("empty pages in a row, none the end")
                 .hasMessageStartingWith("sftp://"));
@@ -270,7 +270,7 @@ class HostileSftpAnswersTest {
         byte[] one = names("a.txt");
         ByteBuffer.wrap(one).putInt(0, 5); // five names announced, one sent
         AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
-        RemotePath file = serve(client, connection -> directory(one, readdirs, closes));
+        RemotePath file = serve(client, connection -> directory(n -> one, readdirs, closes));
         failsPromptly(() -> file.parent().list(), "");
         // a malformed answer is a transport failure: the connection is dropped and the listing,
         // safe to repeat, asked once more on a new one
@@ -279,18 +279,40 @@ class HostileSftpAnswersTest {
         file.fileSystem().close();
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aListingOfNewNamesWithoutEndFailsPastTheEntryBoundInsteadOfFillingTheHeap(SftpOptions.Client client)
+            throws Exception {
+        // Each READDIR names 1,000 files never named before, and none is the end of file: no
+        // repeat, no empty answer, only the count of names shows a listing that never ends. The
+        // bound is lowered for the test: a million such names take the two clients 30-45 s here.
+        AtomicInteger readdirs = new AtomicInteger(), closes = new AtomicInteger();
+        RemotePath file = serve(client, connection -> directory(n -> names(java.util.stream.IntStream.range(0, 1000)
+                .mapToObj(i -> "f" + n + "-" + i).toArray(String[]::new)), readdirs, closes));
+        System.setProperty("remotepath.maxListingEntries", "20000");
+        try {
+            assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(() -> file.parent().list())
+                    .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageStartingWith("sftp://")
+                    .hasMessageContaining("more than 20,000 entries").hasMessageContaining("-Dremotepath.maxListingEntries"));
+        } finally {
+            System.clearProperty("remotepath.maxListingEntries");
+        }
+        assertThat(readdirs.get()).as("READDIRs asked: the bound's 20, and the answer that passed it")
+                .isBetween(21, 21 + 64); // a client may have asked a window ahead
+        assertThat(subsystems).as("an answer, not a transport failure: not asked again").hasValue(1);
+        file.fileSystem().close();
+    }
+
     /**
-     * Answers OPENDIR with a handle, every READDIR with the NAME body {@code names} and never the
-     * end of file, CLOSE with OK; counts the READDIRs and CLOSEs.
+     * Answers OPENDIR with a handle, the n-th READDIR (from 0) with the NAME body
+     * {@code names.apply(n)} and never the end of file, CLOSE with OK; counts the READDIRs and CLOSEs.
      */
-    private static Answer directory(byte[] names, AtomicInteger readdirs, AtomicInteger closes) {
+    private static Answer directory(java.util.function.IntFunction<byte[]> names, AtomicInteger readdirs,
+            AtomicInteger closes) {
         return (type, id, body, out, exit) -> {
             byte[] answer = switch (type) {
                 case SSH_FXP_OPENDIR -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'd').array());
-                case SSH_FXP_READDIR -> {
-                    readdirs.incrementAndGet();
-                    yield packet(SSH_FXP_NAME, id, names);
-                }
+                case SSH_FXP_READDIR -> packet(SSH_FXP_NAME, id, names.apply(readdirs.getAndIncrement()));
                 case SSH_FXP_CLOSE -> {
                     closes.incrementAndGet();
                     yield status(id, 0, "");
