@@ -96,6 +96,11 @@ final class TarFormat implements ArchiveFormat {
     }
 
     private static List<TarEntry> read(RemotePath archive, Counting in, boolean compressed) throws IOException {
+        // The index is the archive's listing, held whole: a small .tar.gz can hold millions of
+        // headers, so it is bounded as a paged listing is, and the extension records before one
+        // entry (new pax keys, record after record) as one record is.
+        int maxEntries = dev.remotepath.spi.ContinuationGuard.maxEntries();
+        long extensionBytes = 0;
         List<TarEntry> out = new ArrayList<>();
         Map<String, TarEntry> byName = new HashMap<>();
         byte[] h = new byte[BLOCK];
@@ -129,6 +134,11 @@ final class TarFormat implements ArchiveFormat {
                 case 'x', 'L', 'K' -> {
                     if (size > MAX_EXTENSION) {
                         throw new IOException(archive + ": an extension record of " + size + " bytes at offset " + at);
+                    }
+                    extensionBytes += size;
+                    if (extensionBytes > MAX_EXTENSION) {
+                        throw new IOException(archive + ": extension records of more than " + MAX_EXTENSION
+                                + " bytes in all before the entry at offset " + at);
                     }
                     byte[] data = new byte[(int) size];
                     if (in.readNBytes(data, 0, data.length) < data.length) {
@@ -181,10 +191,16 @@ final class TarFormat implements ArchiveFormat {
                         target == null ? -1 : target.dataOffset(), target != null && target.sparse(), compressed);
                 padded = 0; // a hard link has no content of its own
             }
+            if (out.size() == maxEntries) {
+                throw new IOException(archive + ": the tar archive holds more than "
+                        + String.format(java.util.Locale.ROOT, "%,d", maxEntries) + " entries; refused rather than"
+                        + " indexed into memory (-Dremotepath.maxListingEntries raises the limit)");
+            }
             out.add(e);
             byName.put(strip(name), e);
             skip(in, padded, archive, at);
             pax.clear();
+            extensionBytes = 0;
             longName = null;
             longLink = null;
         }

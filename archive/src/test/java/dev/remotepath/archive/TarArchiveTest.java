@@ -143,6 +143,55 @@ class TarArchiveTest {
     }
 
     @Test
+    void aTarOfMoreEntriesThanAListingMayHoldIsRefusedBeforeItFillsTheHeap() throws Exception {
+        // 3,000 empty files compress to a few kilobytes: a small .tar.gz can hold millions
+        TarWriter w = new TarWriter();
+        for (int i = 0; i < 3000; i++) {
+            w.file("f" + i, "");
+        }
+        Path gz = tmp.resolve("many.tar.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(w.bytes());
+        }
+        assertThat(Files.size(gz)).isLessThan(64 * 1024);
+        String uri = "tar:" + RemotePaths.of(gz) + "!/";
+        System.setProperty("remotepath.maxListingEntries", "2500");
+        try {
+            assertThatThrownBy(() -> RemotePaths.get(uri)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("many.tar.gz").hasMessageContaining("more than 2,500 entries")
+                    .hasMessageContaining("-Dremotepath.maxListingEntries");
+        } finally {
+            System.clearProperty("remotepath.maxListingEntries");
+        }
+        assertThat(RemotePaths.get(uri).list()).as("read under the default bound").hasSize(3000);
+    }
+
+    @Test
+    void extensionRecordsPiledBeforeOneEntryAreBounded() throws Exception {
+        // each record alone is under the 1 MiB an extension may hold; new keys record after
+        // record would otherwise pile up in memory before the entry they describe
+        TarWriter w = new TarWriter();
+        for (int i = 0; i < 3; i++) {
+            w.entry("PaxHeader/f", 'x', "", paxRecord("k" + i, "v".repeat(500_000)), -1, false);
+        }
+        Path file = Files.write(tmp.resolve("piled.tar"), w.file("f", "x").bytes());
+        assertThatThrownBy(() -> RemotePaths.get("tar:" + RemotePaths.of(file) + "!/")).isInstanceOf(IOException.class)
+                .hasMessageContaining("extension records of more than 1048576 bytes in all");
+        TarWriter two = new TarWriter().entry("PaxHeader/f", 'x', "", paxRecord("comment", "v".repeat(500_000)), -1, false)
+                .entry("PaxHeader/f", 'x', "", paxRecord("mtime", "1700000000.5"), -1, false).file("f", "x");
+        Path fine = Files.write(tmp.resolve("fine.tar"), two.bytes());
+        assertThat(RemotePaths.get("tar:" + RemotePaths.of(fine) + "!/").resolve("f").readAllBytes()).hasSize(1);
+    }
+
+    /** One pax record, {@code "<length> key=value\n"}, its length counting its own digits. */
+    private static byte[] paxRecord(String key, String value) {
+        int body = 1 + key.length() + 1 + value.length() + 1;
+        int length = body + String.valueOf(body).length();
+        length = body + String.valueOf(length).length();
+        return (length + " " + key + "=" + value + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void mutatedTarsFailOnlyWithIOExceptions() throws Exception {
         byte[] good = new TarWriter().file("d/a.txt", "alpha").entry("d/l", '2', "a.txt", new byte[0], -1, false)
                 .file("b.txt", "b".repeat(700)).bytes();
