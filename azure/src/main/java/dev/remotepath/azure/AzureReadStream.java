@@ -1,47 +1,74 @@
 package dev.remotepath.azure;
 
 import com.azure.core.util.Context;
+import com.azure.storage.blob.models.BlobDownloadHeaders;
 import com.azure.storage.blob.models.BlobErrorCode;
-import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
-import com.azure.storage.blob.options.BlobInputStreamOptions;
-import com.azure.storage.blob.specialized.BlobInputStream;
+import com.azure.storage.blob.models.BlobRequestConditions;
+import com.azure.storage.blob.models.DownloadRetryOptions;
 import dev.remotepath.IsDirectoryException;
 import dev.remotepath.RemotePath;
-import java.io.FilterInputStream;
+import dev.remotepath.spi.ContentRange;
+import dev.remotepath.spi.TrickleGuard;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 /**
- * A ranged read of one blob: the SDK's chunked stream (each chunk one Get Blob of at most 4 MiB,
- * each pinned to the ETag the first one saw, so a blob replaced mid-read fails rather than
- * mixing versions), with failures translated and the stream counted while open.
+ * A ranged read of one blob in chunks, each one Get Blob of at most 4 MiB, each after the first
+ * pinned to the ETag the first one saw, so a blob replaced mid-read fails rather than mixing
+ * versions. Each chunk's bytes are taken as they arrive and held to a {@link TrickleGuard}: the
+ * SDK's own chunked stream reads a chunk whole inside one call, without a bound on how long
+ * its body takes, so a server that sent a byte now and then held a read for good. Failures are
+ * translated and the stream counted while open.
  */
-final class AzureReadStream extends FilterInputStream {
+final class AzureReadStream extends InputStream {
 
     private static final int MAX_CHUNK = 4 * 1024 * 1024;
 
     private final AzureFileSystem fs;
     private final RemotePath file;
+    private final String name;
+    private final int chunkSize;
+    private final TrickleGuard trickle;
+    /** The next byte to hand out; where the read stops (exclusive), once the first answer said. */
+    private long position;
+    private long end;
+    private BlobRequestConditions pinned;
+    private Chunk chunk;
+    private int chunkRead;
     private boolean closed;
+    private boolean counted;
 
-    private AzureReadStream(AzureFileSystem fs, RemotePath file, InputStream in) {
-        super(in);
+    private AzureReadStream(AzureFileSystem fs, RemotePath file, String name, long offset, long length) {
         this.fs = fs;
         this.file = file;
-        fs.streamOpened();
+        this.name = name;
+        this.position = offset;
+        this.end = length < 0 || length > Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + length;
+        this.chunkSize = (int) Math.min(fs.options().blockSize(), MAX_CHUNK);
+        this.trickle = new TrickleGuard(file.toString(), fs.options().requestTimeout());
     }
 
     /** @param length bytes to read at most, -1 for all to the end */
     static InputStream open(AzureFileSystem fs, RemotePath file, String name, long offset, long length)
             throws IOException {
-        BlobInputStreamOptions o = new BlobInputStreamOptions()
-                .setRange(new BlobRange(offset, length < 0 ? null : length))
-                .setBlockSize(Math.min(fs.options().blockSize(), MAX_CHUNK));
-        BlobInputStream in;
+        AzureReadStream s = new AzureReadStream(fs, file, name, offset, length);
+        BlobDownloadHeaders first;
         try {
-            in = fs.blob(name).openInputStream(o, Context.NONE);
+            if (length == 0) {
+                return empty(fs, file, name); // no range of no bytes to ask for
+            }
+            try {
+                first = s.fetch();
+            } catch (RuntimeException e) {
+                if (BlobErrorCode.INVALID_RANGE.equals(AzureErrors.code(e))) {
+                    return empty(fs, file, name); // an empty blob, or an offset at or past the end
+                }
+                throw e;
+            }
         } catch (RuntimeException e) {
             if (AzureErrors.isNotFound(e) && !BlobErrorCode.CONTAINER_NOT_FOUND.equals(AzureErrors.code(e))) {
                 if (fs.directoryExists(file)) {
@@ -49,51 +76,152 @@ final class AzureReadStream extends FilterInputStream {
                 }
                 throw new NoSuchFileException(file.toString());
             }
-            if (BlobErrorCode.INVALID_RANGE.equals(AzureErrors.code(e))) {
-                return InputStream.nullInputStream(); // offset at or past the end
-            }
             throw AzureErrors.translate(e, file.toString());
         }
-        BlobProperties p = in.getProperties();
-        if (p != null && AzureBlobStats.isMarker(name, p.getBlobSize(), p.getMetadata())) {
-            in.close();
+        long total = ContentRange.parse(first.getContentRange()).map(ContentRange::total)
+                .orElse(offset + s.chunk.length);
+        if (AzureBlobStats.isMarker(name, total, first.getMetadata())) {
             throw new IsDirectoryException(file.toString());
         }
-        return new AzureReadStream(fs, file, in);
+        s.end = Math.min(s.end, total);
+        s.pinned = first.getETag() == null ? null : new BlobRequestConditions().setIfMatch(first.getETag());
+        fs.streamOpened();
+        s.counted = true;
+        return s;
+    }
+
+    /**
+     * A read with no bytes to ask for, of a blob that exists and is not a directory's marker
+     * (an empty blob is one, and a range of an empty blob is no Get Blob the service answers);
+     * counted like any other stream while it is open.
+     */
+    private static InputStream empty(AzureFileSystem fs, RemotePath file, String name) throws IOException {
+        com.azure.storage.blob.models.BlobProperties p = fs.blob(name).getProperties(); // its failure: the caller's
+        if (AzureBlobStats.isMarker(name, p.getBlobSize(), p.getMetadata())) {
+            throw new IsDirectoryException(file.toString());
+        }
+        fs.streamOpened();
+        return new java.io.FilterInputStream(InputStream.nullInputStream()) {
+            private boolean closed;
+
+            @Override
+            public void close() {
+                if (!closed) {
+                    closed = true;
+                    fs.streamEnded();
+                }
+            }
+        };
+    }
+
+    /** The next chunk from {@link #position}, its bytes taken as they come; the answer's headers. */
+    private BlobDownloadHeaders fetch() throws IOException {
+        int want = (int) Math.min(chunkSize, end - position);
+        Chunk next = new Chunk(want);
+        try {
+            // No retries of the SDK's own inside a chunk: a failed chunk fails the read, as the
+            // SDK's stream did (the pipeline retries requests that fail before their body).
+            BlobDownloadHeaders h = fs.blob(name).downloadStreamWithResponse(next, new BlobRange(position, (long) want),
+                    new DownloadRetryOptions().setMaxRetryRequests(0), pinned, false, null, Context.NONE)
+                    .getDeserializedHeaders();
+            chunk = next;
+            chunkRead = 0;
+            return h;
+        } catch (RuntimeException e) {
+            if (next.failure != null) {
+                throw next.failure; // the guard or the length check, not the SDK, stopped it
+            }
+            throw e;
+        }
     }
 
     @Override
     public int read() throws IOException {
-        try {
-            return super.read();
-        } catch (IOException e) {
-            throw translated(e);
-        }
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        try {
-            return super.read(b, off, len);
-        } catch (IOException e) {
-            throw translated(e);
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (closed) {
+            throw new IOException(file + ": stream closed");
         }
-    }
-
-    private IOException translated(IOException e) {
-        return e.getCause() instanceof RuntimeException r ? AzureErrors.translate(r, file.toString()) : e;
+        if (len == 0) {
+            return 0;
+        }
+        while (chunkRead == chunk.length) {
+            if (position >= end) {
+                return -1;
+            }
+            try {
+                fetch();
+            } catch (RuntimeException e) {
+                throw AzureErrors.translate(e, file.toString());
+            }
+            if (chunk.length == 0) {
+                throw new FileSystemException(file.toString(), null, "the service answered bytes from " + position
+                        + " with none, before the blob's end at " + end);
+            }
+        }
+        int n = Math.min(len, chunk.length - chunkRead);
+        System.arraycopy(chunk.bytes, chunkRead, b, off, n);
+        chunkRead += n;
+        position += n;
+        return n;
     }
 
     @Override
-    public void close() throws IOException {
+    public int available() {
+        return chunk == null ? 0 : chunk.length - chunkRead;
+    }
+
+    @Override
+    public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        try {
-            super.close();
-        } finally {
+        chunk = null;
+        if (counted) {
             fs.streamEnded();
+        }
+    }
+
+    /**
+     * One chunk's bytes as the SDK hands them over, each arrival held to the stream's trickle
+     * guard (the time between two arrivals is the time the body kept the read waiting).
+     */
+    private final class Chunk extends OutputStream {
+        private final byte[] bytes;
+        private int length;
+        private long waitingSince = System.nanoTime();
+        private IOException failure;
+
+        Chunk(int size) {
+            this.bytes = new byte[size];
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                if (len > bytes.length - length) {
+                    throw new FileSystemException(file.toString(), null, "the service sent more than the "
+                            + bytes.length + " bytes asked for from " + position);
+                }
+                System.arraycopy(b, off, bytes, length, len);
+                length += len;
+                trickle.read(waitingSince, len);
+                waitingSince = System.nanoTime();
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
         }
     }
 }

@@ -84,6 +84,22 @@ class AzureHostileServerTest {
                 try (OutputStream out = x.getResponseBody()) {
                     out.write(body);
                 }
+            } else if (x.getRequestURI().getPath().endsWith("/slow.bin")) {
+                x.getResponseHeaders().add("Content-Range", "bytes 0-99999/100000");
+                x.getResponseHeaders().add("ETag", "\"0x2\"");
+                x.getResponseHeaders().add("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT");
+                x.getResponseHeaders().add("x-ms-blob-type", "BlockBlob");
+                x.sendResponseHeaders(x.getRequestMethod().equals("HEAD") ? 200 : 206,
+                        x.getRequestMethod().equals("HEAD") ? -1 : 100_000);
+                try (OutputStream out = x.getResponseBody()) {
+                    while (!x.getRequestMethod().equals("HEAD")) { // a byte every 50 ms, never done
+                        out.write('x');
+                        out.flush();
+                        Thread.sleep(50);
+                    }
+                } catch (IOException | InterruptedException gone) {
+                    // the client gave up
+                }
             } else if (query.contains("restype=container")) {
                 x.getResponseHeaders().add("ETag", "\"0x1\"");
                 x.sendResponseHeaders(200, -1);
@@ -159,6 +175,28 @@ class AzureHostileServerTest {
             System.clearProperty("remotepath.maxListingEntries");
         }
         assertThat(pages).as("pages asked: the bound's five and the one that passed it").hasValue(6);
+    }
+
+    /**
+     * A blob whose body comes a byte every 50 ms is cut off after a request timeout of waiting,
+     * not read for the hour and more it would take (the SDK's own stream read a chunk whole, with
+     * no bound on its body: this read ran until the test's timeout).
+     */
+    @Test
+    void aTricklingBlobIsCutOffAfterARequestTimeoutOfWaiting() throws IOException {
+        AzureOptions quick = AzureOptions.builder()
+                .endpoint(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/acct"))
+                .credentials(AzureCredentials.sharedKey("acct", Azurite.KEY)).maxRetries(0)
+                .requestTimeout(java.time.Duration.ofMillis(500)).build();
+        RemotePath slow = RemotePaths.get(URI.create("az://hostile/slow.bin"), quick);
+        try {
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () ->
+                    assertThatThrownBy(slow::readAllBytes).isInstanceOf(java.net.SocketTimeoutException.class)
+                            .hasMessageContaining("az://hostile/slow.bin: the body trickles")
+                            .hasMessageContaining("-Dremotepath.minimumBodyRate"));
+        } finally {
+            slow.fileSystem().close();
+        }
     }
 
     @Test

@@ -28,6 +28,8 @@ final class FtpReadStream extends InputStream implements StatReportingStream {
     private boolean ended;
     private boolean closed;
     private boolean healthy;
+    /** A data connection that trickles within each read timeout is cut off. */
+    private final dev.remotepath.spi.TrickleGuard trickle;
 
     FtpReadStream(FtpFileSystem fs, FtpPool pool, FtpConnection connection, InputStream data, RemotePath file,
             FileStat stat, long length, long expected) {
@@ -39,6 +41,7 @@ final class FtpReadStream extends InputStream implements StatReportingStream {
         this.file = file;
         this.remaining = length;
         this.expected = expected;
+        this.trickle = new dev.remotepath.spi.TrickleGuard(file.toString(), fs.options().readTimeout());
     }
 
     /** A read at or beyond the end: nothing to transfer. */
@@ -89,6 +92,7 @@ final class FtpReadStream extends InputStream implements StatReportingStream {
             return 0;
         }
         int n;
+        long started = System.nanoTime();
         try {
             n = data.read(b, off, (int) Math.min(len, remaining));
         } catch (IOException e) {
@@ -102,6 +106,7 @@ final class FtpReadStream extends InputStream implements StatReportingStream {
         if (remaining != Long.MAX_VALUE) {
             remaining -= n;
         }
+        trickle.read(started, n); // close() then drops the control connection, which still owes a reply
         return n;
     }
 

@@ -162,6 +162,16 @@ class FtpHostileServerTest {
     }
 
     @Test
+    void aTricklingDownloadIsCutOffAfterAReadTimeoutOfWaiting() {
+        // a byte every 100 ms: each read answered well within the 500 ms read timeout, for ever
+        server.facts.put("/f", "type=file;size=100000;modify=20240101000000;");
+        server.data.put("RETR /f", ScriptedFtpServer.Data.trickling(Duration.ofMillis(100)));
+        assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> root().resolve("f").readAllBytes()))
+                .isInstanceOf(java.net.SocketTimeoutException.class).hasMessageContaining("ftp://")
+                .hasMessageContaining("/f: the body trickles").hasMessageContaining("-Dremotepath.minimumBodyRate");
+    }
+
+    @Test
     void aStalledListingFailsAfterTheReadTimeout() {
         server.data.put("MLSD /d", ScriptedFtpServer.Data.trickling(Duration.ofHours(1)));
         assertThatThrownBy(() -> within(Duration.ofSeconds(10), () -> root().resolve("d").list()))

@@ -41,15 +41,16 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
     private boolean eof;
     /** Where the current response says its body ends (-1: it did not say). */
     private long declaredEnd = -1;
-    /** The slow-body check: bytes since the window began, and when it began. */
-    private long windowStart = System.nanoTime();
-    private long windowBytes;
+    /** The slow-body check: minimumBodyRate over each idleTimeout spent waiting for the body. */
+    private final dev.remotepath.spi.TrickleGuard trickle;
     private boolean refused;
 
     HttpReadStream(HttpFileSystem fs, RemotePath file, long offset, long length) throws IOException {
         this.fs = fs;
         this.file = file;
         this.uri = fs.uriOf(file, false);
+        this.trickle = new dev.remotepath.spi.TrickleGuard("GET " + uri, fs.options().minimumBodyRate(),
+                fs.options().idleTimeout(), "HttpOptions.minimumBodyRate");
         this.position = offset;
         this.end = length > Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + length;
         if (position >= end) {
@@ -141,6 +142,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         len = (int) Math.min(len, end - position);
         while (true) {
             try {
+                long started = System.nanoTime();
                 int n = in.read(b, off, len);
                 if (n < 0) {
                     if (declaredEnd >= 0 && position != declaredEnd) {
@@ -156,7 +158,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
                     throw new FileSystemException(file.toString(), null, "the server sent more than the "
                             + declaredEnd + " bytes it declared; not copied");
                 }
-                checkRate(n);
+                checkRate(started, n);
                 return n;
             } catch (IOException e) {
                 if (e instanceof FileSystemException || refused) {
@@ -175,27 +177,15 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         }
     }
 
-    /** Cuts off a body that trickles: fewer than minimumBodyRate bytes per second over an idle window. */
-    private void checkRate(int n) throws IOException {
-        long min = fs.options().minimumBodyRate();
-        if (min == 0) {
-            return;
-        }
-        windowBytes += n;
-        long elapsed = System.nanoTime() - windowStart;
-        long window = fs.options().idleTimeout().toNanos();
-        if (elapsed < window) {
-            return;
-        }
-        double seconds = elapsed / 1e9;
-        if (windowBytes < min * seconds) {
+    /** Cuts off a body that trickles: fewer than minimumBodyRate bytes a second while waited for. */
+    private void checkRate(long started, int n) throws IOException {
+        try {
+            trickle.read(started, n);
+        } catch (java.net.SocketTimeoutException slow) {
             refused = true;
             closeQuietly();
-            throw new java.net.SocketTimeoutException("GET " + uri + ": the body trickles (" + windowBytes + " bytes in "
-                    + Math.round(seconds) + " s, below " + min + " B/s; HttpOptions.minimumBodyRate)");
+            throw slow;
         }
-        windowStart = System.nanoTime();
-        windowBytes = 0;
     }
 
     private void closeQuietly() {

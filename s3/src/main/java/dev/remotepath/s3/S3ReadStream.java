@@ -31,6 +31,8 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
     private int resumes;
     private boolean eof;
     private boolean closed;
+    /** A body that trickles within each read's timeout is cut off, not resumed: a resume would trickle too. */
+    private final dev.remotepath.spi.TrickleGuard trickle;
 
     /** The range's last byte, -1 for the end: a resumed read asks no further than the first did. */
     private final long last;
@@ -47,6 +49,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
         this.position = offset;
         this.etag = in.response().eTag(); // sent back verbatim (quoted) in If-Match
         this.stat = describe(fs, in.response(), offset);
+        this.trickle = new dev.remotepath.spi.TrickleGuard(file.toString(), fs.options().requestTimeout());
     }
 
     /**
@@ -109,17 +112,21 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
             len = (int) Math.min(len, last - position + 1); // never past the window, whatever is sent
         }
         while (true) {
+            long started = System.nanoTime();
+            int n;
             try {
-                int n = in.read(b, off, len);
-                if (n < 0) {
-                    eof = true;
-                } else {
-                    position += n;
-                }
-                return n;
+                n = in.read(b, off, len);
             } catch (IOException | SdkException e) {
                 resume(e);
+                continue;
             }
+            if (n < 0) {
+                eof = true;
+            } else {
+                position += n;
+            }
+            trickle.read(started, n);
+            return n;
         }
     }
 

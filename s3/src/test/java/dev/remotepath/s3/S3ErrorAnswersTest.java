@@ -31,6 +31,8 @@ class S3ErrorAnswersTest {
     private final AtomicReference<Answer> answer = new AtomicReference<>();
     /** When set, answers in place of {@link #answer}, from the request's query. */
     private final AtomicReference<java.util.function.Function<String, Answer>> byQuery = new AtomicReference<>();
+    /** When set, an object's GET is answered 100,000 bytes long and sent a byte each this often. */
+    private final AtomicReference<java.time.Duration> trickle = new AtomicReference<>();
 
     record Answer(int status, String contentType, String body, String requestId, java.util.Map<String, String> headers) {
         Answer(int status, String contentType, String body, String requestId) {
@@ -43,6 +45,22 @@ class S3ErrorAnswersTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
+            if (trickle.get() != null && exchange.getRequestMethod().equals("GET")
+                    && exchange.getRequestURI().getQuery() == null) {
+                exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+                exchange.getResponseHeaders().set("ETag", "\"e\"");
+                exchange.getResponseHeaders().set("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT");
+                exchange.sendResponseHeaders(200, 100_000);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    while (true) {
+                        out.write('x');
+                        out.flush();
+                        Thread.sleep(trickle.get());
+                    }
+                } catch (IOException | InterruptedException gone) {
+                    return; // the client gave up
+                }
+            }
             Answer a = byQuery.get() != null ? byQuery.get().apply(String.valueOf(exchange.getRequestURI().getQuery()))
                     : answer.get();
             byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
@@ -68,8 +86,13 @@ class S3ErrorAnswersTest {
     }
 
     private RemotePath bucket() throws IOException {
+        return bucket(java.time.Duration.ofSeconds(60));
+    }
+
+    private RemotePath bucket(java.time.Duration requestTimeout) throws IOException {
         S3Options o = S3Options.builder().endpoint(URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
-                .pathStyle(true).region("us-east-1").credentials(S3Credentials.of("k", "s")).maxRetries(0).build();
+                .pathStyle(true).region("us-east-1").credentials(S3Credentials.of("k", "s")).maxRetries(0)
+                .requestTimeout(requestTimeout).build();
         return RemotePaths.get(URI.create("s3://failing/dir/"), o);
     }
 
@@ -118,6 +141,21 @@ class S3ErrorAnswersTest {
             System.clearProperty("remotepath.maxListingEntries");
         }
         assertThat(pages).as("pages asked: the bound's five and the one that passed it").hasValue(6);
+    }
+
+    /**
+     * An object whose body comes a byte every 50 ms, each within the read timeout: cut off after
+     * a read timeout's worth of waiting, not read for the hour and a half it would take.
+     */
+    @Test
+    void aTricklingBodyIsCutOffAfterAReadTimeoutOfWaiting() throws IOException {
+        trickle.set(java.time.Duration.ofMillis(50));
+        RemotePath file = bucket(java.time.Duration.ofSeconds(1)).resolve("slow.bin");
+        long started = System.nanoTime();
+        assertThatThrownBy(file::readAllBytes).isInstanceOf(java.net.SocketTimeoutException.class)
+                .hasMessageContaining("s3://failing/dir/slow.bin: the body trickles")
+                .hasMessageContaining("-Dremotepath.minimumBodyRate");
+        assertThat(System.nanoTime() - started).as("cut off within a few windows").isLessThan(15_000_000_000L);
     }
 
     @Test

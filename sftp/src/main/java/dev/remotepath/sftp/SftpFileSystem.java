@@ -379,7 +379,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
         // OpenSSH lets a directory be opened and fails the first READ. Checking up front would
         // cost a round trip per file read; the failure path says "is a directory" instead.
-        return new Translated.In(in, e -> {
+        // Each READ is answered within readTimeout, but with as few bytes as the server likes:
+        // the trickle guard bounds the whole.
+        return dev.remotepath.spi.TrickleGuard.guarding(new Translated.In(in, e -> {
             if (!(e instanceof SftpStatusException)) {
                 return transport(e, "read", file); // the connection failed: no stat would get through
             }
@@ -392,7 +394,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             }
             return s != null && s.isDirectory() ? new dev.remotepath.IsDirectoryException(file.toString())
                     : transport(e, "read", file);
-        });
+        }), new dev.remotepath.spi.TrickleGuard(file.toString(), endpoint.options().readTimeout()));
     }
 
     @Override

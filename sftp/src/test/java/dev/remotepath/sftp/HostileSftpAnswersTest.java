@@ -236,6 +236,27 @@ class HostileSftpAnswersTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
+    void aDownloadWhoseReadsAreAnsweredAByteAtATimeIsCutOffAsATrickle(SftpOptions.Client client) throws Exception {
+        // every READ answered within the read timeout, with one byte, 50 ms later: 20 bytes a
+        // second, a 100 kB file in over an hour
+        readTimeout = Duration.ofSeconds(1);
+        byte[] content = content(100_000);
+        RemotePath file = serve(client, connection -> serving(content, (id, offset, asked) -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return data(id, content, offset, 1);
+        }));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThatThrownBy(file::readAllBytes)
+                .isInstanceOf(java.net.SocketTimeoutException.class).hasMessageStartingWith("sftp://")
+                .hasMessageContaining("the body trickles").hasMessageContaining("-Dremotepath.minimumBodyRate"));
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
     void aListingThatStartsOverFailsNamingTheRepeatedNameInsteadOfGrowingForever(SftpOptions.Client client) throws Exception {
         // Every READDIR answers the same two names again, never end of file: read as it came,
         // such a listing never ends (and fills the heap).
@@ -344,6 +365,9 @@ class HostileSftpAnswersTest {
                 .hasStackTraceContaining(reason));
     }
 
+    /** The clients' read timeout: long, so that only what a test looks for can end a request. */
+    private Duration readTimeout = Duration.ofSeconds(120);
+
     /** SFTP subsystems started, one per connection. */
     private final java.util.concurrent.atomic.AtomicInteger subsystems = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -371,7 +395,7 @@ class HostileSftpAnswersTest {
         server.start();
         Path knownHosts = TestSshServer.knownHosts(server, work.resolve("known_hosts"));
         SftpOptions options = SftpOptions.builder().password(PASSWORD::toCharArray).knownHosts(knownHosts)
-                .client(client).readTimeout(Duration.ofSeconds(120)).connections(1).build();
+                .client(client).readTimeout(readTimeout).connections(1).build();
         return RemotePaths.get(URI.create("sftp://" + USER + "@127.0.0.1:" + server.getPort() + "/srv/a.txt"), options);
     }
 

@@ -598,4 +598,9 @@ public final class WebDavFileSystem implements RemoteFileSystem {
         }
         return WebDavErrors.of(method, from, status, source);
     }
+
+    /** The options this file system was opened with. */
+    WebDavOptions options() {
+        return options;
+    }
 }

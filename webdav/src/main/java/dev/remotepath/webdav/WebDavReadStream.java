@@ -37,6 +37,8 @@ final class WebDavReadStream extends InputStream implements StatReportingStream 
     private InputStream in;
     private int resumes;
     private boolean closed;
+    /** A body that trickles within each idle timeout is cut off, not resumed: a resume would trickle too. */
+    private final dev.remotepath.spi.TrickleGuard trickle;
 
     WebDavReadStream(WebDavFileSystem fs, WebDavWire wire, RemotePath file, FileStat stat, URI uri, long offset,
             long length) throws IOException {
@@ -45,6 +47,7 @@ final class WebDavReadStream extends InputStream implements StatReportingStream 
         this.file = file;
         this.stat = stat;
         this.uri = uri;
+        this.trickle = new dev.remotepath.spi.TrickleGuard("GET " + uri, fs.options().idleTimeout());
         // If-Range takes a strong ETag or a date; a weak ETag would never match
         this.validator = stat.etag().filter(e -> !e.startsWith("W/"))
                 .or(() -> stat.storedAt().map(t -> java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
@@ -126,6 +129,7 @@ final class WebDavReadStream extends InputStream implements StatReportingStream 
                 return -1;
             }
             int n;
+            long started = System.nanoTime();
             try {
                 n = in.read(b, off, (int) Math.min(len, end - position));
             } catch (IOException e) {
@@ -140,6 +144,12 @@ final class WebDavReadStream extends InputStream implements StatReportingStream 
                 continue;
             }
             position += n;
+            try {
+                trickle.read(started, n);
+            } catch (java.net.SocketTimeoutException slow) {
+                exchange.close();
+                throw slow;
+            }
             return n;
         }
     }

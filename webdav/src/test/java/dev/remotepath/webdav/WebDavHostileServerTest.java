@@ -73,6 +73,19 @@ class WebDavHostileServerTest {
         try (x) {
             requests.add(x.getRequestMethod() + " " + x.getRequestURI().getRawPath());
             x.getRequestBody().readAllBytes();
+            if (x.getRequestMethod().equals("GET") && x.getRequestURI().getRawPath().equals("/slow.bin")) {
+                x.sendResponseHeaders(200, 100_000); // and a byte every 100 ms: never idle, never done
+                try (OutputStream out = x.getResponseBody()) {
+                    while (release.getCount() > 0) {
+                        out.write('x');
+                        out.flush();
+                        Thread.sleep(100);
+                    }
+                } catch (IOException | InterruptedException cut) {
+                    // the client gave up: what the test wants
+                }
+                return;
+            }
             if (!x.getRequestMethod().equals("PROPFIND")) {
                 x.sendResponseHeaders(204, -1);
                 return;
@@ -119,6 +132,18 @@ class WebDavHostileServerTest {
 
     private static String multistatus(String... responses) {
         return "<?xml version=\"1.0\"?><D:multistatus xmlns:D=\"DAV:\">" + String.join("", responses) + "</D:multistatus>";
+    }
+
+    @Test
+    void aTricklingDownloadIsCutOffAfterAnIdleTimeoutOfWaiting() {
+        propfind = x -> multistatus("<D:response><D:href>/slow.bin</D:href><D:propstat><D:prop><D:resourcetype/>"
+                + "<D:getcontentlength>100000</D:getcontentlength><D:getetag>\"e\"</D:getetag>"
+                + "<D:getlastmodified>Thu, 03 Dec 2026 21:39:25 GMT</D:getlastmodified></D:prop>"
+                + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () ->
+                assertThatThrownBy(() -> root.resolve("slow.bin").readAllBytes())
+                        .isInstanceOf(java.net.SocketTimeoutException.class).hasMessageContaining("/slow.bin: the body trickles")
+                        .hasMessageContaining("-Dremotepath.minimumBodyRate"));
     }
 
     /** Lists {@code /dir/} with its own response and {@code members}; answers a depth-0 PROPFIND of {@code /dir} as a collection. */
