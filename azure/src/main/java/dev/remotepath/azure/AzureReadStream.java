@@ -124,6 +124,17 @@ final class AzureReadStream extends InputStream {
             BlobDownloadHeaders h = fs.blob(name).downloadStreamWithResponse(next, new BlobRange(position, (long) want),
                     new DownloadRetryOptions().setMaxRetryRequests(0), pinned, false, null, Context.NONE)
                     .getDeserializedHeaders();
+            // The bytes must be the ones asked for: a service that ignored the range (the whole
+            // blob) or answered another would have its bytes taken for those at the position.
+            // (Azurite answers a range at the very end as "bytes 10-9/10", which no parser takes.)
+            String range = h.getContentRange();
+            boolean fromPosition = range == null ? position == 0 : ContentRange.parse(range)
+                    .map(r -> r.first() == position).orElseGet(() -> range.startsWith("bytes " + position + "-"));
+            if (!fromPosition) {
+                throw new FileSystemException(file.toString(), null, "asked for bytes from " + position
+                        + " but the service answered " + (range == null ? "without a Content-Range (the whole blob?)"
+                                : "'" + range + "'") + "; not read");
+            }
             chunk = next;
             chunkRead = 0;
             return h;

@@ -84,6 +84,17 @@ class AzureHostileServerTest {
                 try (OutputStream out = x.getResponseBody()) {
                     out.write(body);
                 }
+            } else if (x.getRequestURI().getPath().endsWith("/shifted.bin")) {
+                // whatever range is asked, the first ten bytes of a 100-byte blob
+                byte[] body = "0123456789".getBytes(StandardCharsets.UTF_8);
+                x.getResponseHeaders().add("Content-Range", "bytes 0-9/100");
+                x.getResponseHeaders().add("ETag", "\"0x3\"");
+                x.getResponseHeaders().add("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT");
+                x.getResponseHeaders().add("x-ms-blob-type", "BlockBlob");
+                x.sendResponseHeaders(206, body.length);
+                try (OutputStream out = x.getResponseBody()) {
+                    out.write(body);
+                }
             } else if (x.getRequestURI().getPath().endsWith("/slow.bin")) {
                 x.getResponseHeaders().add("Content-Range", "bytes 0-99999/100000");
                 x.getResponseHeaders().add("ETag", "\"0x2\"");
@@ -196,6 +207,23 @@ class AzureHostileServerTest {
                             .hasMessageContaining("-Dremotepath.minimumBodyRate"));
         } finally {
             slow.fileSystem().close();
+        }
+    }
+
+    /** A range answered from another first byte is not taken for the bytes asked for. */
+    @Test
+    void aRangeAnsweredFromAnotherOffsetFailsTheRead() throws IOException {
+        RemotePath shifted = root.resolve("shifted.bin");
+        try (var in = shifted.fileSystem().openRead(shifted, 5)) {
+            org.junit.jupiter.api.Assertions.fail("opened: " + in);
+        } catch (java.nio.file.FileSystemException e) {
+            assertThat(e).hasMessageContaining("az://hostile/shifted.bin").hasMessageContaining("asked for bytes from 5")
+                    .hasMessageContaining("bytes 0-9/100");
+        }
+        try (var in = shifted.fileSystem().openRead(shifted, 0)) {
+            assertThat(in.readNBytes(10)).asString(StandardCharsets.UTF_8).isEqualTo("0123456789");
+            assertThatThrownBy(in::read).as("the next chunk, from 10, is answered from 0 again")
+                    .isInstanceOf(java.nio.file.FileSystemException.class).hasMessageContaining("asked for bytes from 10");
         }
     }
 
