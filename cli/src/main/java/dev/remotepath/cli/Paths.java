@@ -196,6 +196,19 @@ final class Paths {
         return make(options, arg);
     }
 
+    /**
+     * {@code arg} as a URI; a malformed one ({@code s3://}, {@code http://[::1}) is the usage
+     * error {@code RemotePaths.get(String)} makes of it, not the JDK's bare parser message.
+     */
+    private static java.net.URI uri(String arg) {
+        try {
+            return new java.net.URI(arg);
+        } catch (java.net.URISyntaxException e) {
+            throw new java.nio.file.InvalidPathException(arg, "malformed URI: " + e.getReason()
+                    + " (percent-encode spaces and reserved characters)");
+        }
+    }
+
     /** The path {@code arg} names, with {@code options}' backend flags (none: null). */
     static RemotePath make(Rpath options, String arg) throws IOException {
         if (arg.isEmpty()) {
@@ -215,25 +228,25 @@ final class Paths {
             return path;
         }
         if (arg.regionMatches(true, 0, "sftp:", 0, 5) && options != null) {
-            return RemotePaths.get(java.net.URI.create(arg), sftpOptions(options));
+            return RemotePaths.get(uri(arg), sftpOptions(options));
         }
         if (arg.regionMatches(true, 0, "s3:", 0, 3) && options != null) {
-            return RemotePaths.get(java.net.URI.create(arg), s3Options(options));
+            return RemotePaths.get(uri(arg), s3Options(options));
         }
         if (arg.regionMatches(true, 0, "az:", 0, 3) && options != null) {
-            return RemotePaths.get(java.net.URI.create(arg), azureOptions(options, arg));
+            return RemotePaths.get(uri(arg), azureOptions(options, arg));
         }
         if ((arg.regionMatches(true, 0, "webdav:", 0, 7) || arg.regionMatches(true, 0, "webdavs:", 0, 8))
                 && options != null) {
-            java.net.URI uri = java.net.URI.create(arg);
+            java.net.URI uri = uri(arg);
             return RemotePaths.get(WebDavCredentials.withoutUser(uri), webdavOptions(options, uri));
         }
         if ((arg.regionMatches(true, 0, "ftp:", 0, 4) || arg.regionMatches(true, 0, "ftps:", 0, 5)) && options != null) {
-            java.net.URI uri = java.net.URI.create(arg);
+            java.net.URI uri = uri(arg);
             return RemotePaths.get(uri, ftpOptions(options, uri));
         }
         if ((arg.regionMatches(true, 0, "http:", 0, 5) || arg.regionMatches(true, 0, "https:", 0, 6)) && options != null) {
-            return RemotePaths.get(java.net.URI.create(arg), httpOptions(options));
+            return RemotePaths.get(uri(arg), httpOptions(options));
         }
         if (!RemotePaths.startsWithScheme(arg)) {
             return local(arg);

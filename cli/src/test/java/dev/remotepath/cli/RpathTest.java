@@ -339,6 +339,12 @@ class RpathTest {
         Result badUri = rpath("ls", "mem://v/a%00b");
         assertThat(badUri.code()).isEqualTo(2);
         assertThat(badUri.err()).contains("invalid path or URI");
+        // a URI the JDK cannot parse, for a backend with flags of its own: the same usage error
+        for (String malformed : new String[] {"s3://", "az://", "http://[::1", "webdav://", "ftp://[x", "sftp://[x"}) {
+            Result r = rpath("ls", malformed);
+            assertThat(r.code()).as(malformed).isEqualTo(2);
+            assertThat(r.err()).as(malformed).startsWith("rpath ls: invalid path or URI '" + malformed + "': malformed URI: ");
+        }
         Result unknown = rpath("ls", "gopher://host/x");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).contains("no RemotePath backend for scheme 'gopher'");
