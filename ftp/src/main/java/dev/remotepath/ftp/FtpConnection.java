@@ -153,6 +153,10 @@ final class FtpConnection implements Closeable {
             if (e instanceof javax.net.ssl.SSLException) {
                 throw (IOException) new FileSystemException(where, null, "TLS failed: " + e.getMessage()).initCause(e);
             }
+            if (e instanceof java.net.UnknownHostException) {
+                throw (IOException) new FileSystemException(where, null, "unknown host (the name does not resolve)")
+                        .initCause(e);
+            }
             throw (IOException) new FileSystemException(where, null, "FTP connection failed: " + describe(e)).initCause(e);
         }
     }

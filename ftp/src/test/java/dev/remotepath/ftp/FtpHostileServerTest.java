@@ -179,6 +179,13 @@ class FtpHostileServerTest {
     }
 
     @Test
+    void aHostNameThatDoesNotResolveIsSaidSo() {
+        assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> RemotePaths.get(URI.create("ftp://nosuchhost.invalid/"))))
+                .isInstanceOf(FileSystemException.class).hasMessageContaining("nosuchhost.invalid")
+                .hasMessageContaining("unknown host (the name does not resolve)");
+    }
+
+    @Test
     void aServerThatNeverGreetsFailsWithinTheReadTimeout() {
         server.greet = false;
         assertThatThrownBy(() -> within(Duration.ofSeconds(10), () -> root().resolve("d").list()))

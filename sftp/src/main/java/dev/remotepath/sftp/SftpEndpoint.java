@@ -108,6 +108,14 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
             t.initCause(e);
             return t;
         }
-        return new IOException("sftp " + where + ": cannot connect: " + root.getMessage(), e);
+        if (root instanceof java.net.UnknownHostException || root instanceof java.nio.channels.UnresolvedAddressException) {
+            // MINA's channel throws UnresolvedAddressException, which carries no message at all
+            java.net.UnknownHostException u = new java.net.UnknownHostException("sftp " + where
+                    + ": unknown host (the name does not resolve)");
+            u.initCause(e);
+            return u;
+        }
+        return new IOException("sftp " + where + ": cannot connect: "
+                + (root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName()), e);
     }
 }

@@ -176,6 +176,17 @@ class SftpConnectionTest {
                 .hasMessageContaining("127.0.0.1:" + p);
     }
 
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aHostNameThatDoesNotResolveIsSaidSo(SftpOptions.Client client) {
+        // .invalid never resolves (RFC 6761); MINA's channel said only "null" of it
+        SftpOptions opts = SftpOptions.builder().password("x"::toCharArray).connectTimeout(Duration.ofSeconds(10))
+                .client(client).build();
+        assertThatThrownBy(() -> RemotePaths.get(URI.create("sftp://someone@nosuchhost.invalid/"), opts))
+                .isInstanceOf(java.net.UnknownHostException.class)
+                .hasMessage("sftp someone@nosuchhost.invalid:22: unknown host (the name does not resolve)");
+    }
+
     @Test
     void passwordsStayOutOfUrisAndStrings() throws Exception {
         RemotePath p = RemotePaths.get(server.uri("/"), server.options());
