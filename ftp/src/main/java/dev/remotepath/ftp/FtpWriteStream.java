@@ -27,7 +27,10 @@ final class FtpWriteStream extends OutputStream {
         this.fs = fs;
         this.pool = pool;
         this.connection = connection;
-        this.data = new java.io.BufferedOutputStream(data, 64 * 1024);
+        // A socket times out reads, never writes: a server that stops reading the data
+        // connection would hold a write for good. Bounded below the buffer, so once per 64 KiB.
+        this.data = new java.io.BufferedOutputStream(dev.remotepath.spi.WriteDeadline.bounding(data,
+                fs.options().readTimeout(), data, file.toString(), "FtpOptions.readTimeout"), 64 * 1024);
         this.file = file;
         this.command = command;
     }
@@ -45,7 +48,8 @@ final class FtpWriteStream extends OutputStream {
         try {
             data.write(b, off, len);
         } catch (IOException e) {
-            IOException failure = FtpErrors.transport(command, file, e);
+            IOException failure = e instanceof java.net.SocketTimeoutException ? e // a stalled write says so itself
+                    : FtpErrors.transport(command, file, e);
             fail(failure);
             throw failure;
         }
@@ -75,7 +79,7 @@ final class FtpWriteStream extends OutputStream {
         } catch (FileSystemException e) {
             failure = e;
         } catch (IOException e) {
-            failure = FtpErrors.transport(command, file, e);
+            failure = e instanceof java.net.SocketTimeoutException ? e : FtpErrors.transport(command, file, e);
         }
         if (failure != null) {
             fail(failure);

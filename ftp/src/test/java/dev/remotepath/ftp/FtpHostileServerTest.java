@@ -179,6 +179,18 @@ class FtpHostileServerTest {
     }
 
     @Test
+    void anUploadTheServerStopsReadingFailsInsteadOfBlockingForever() {
+        // the data connection is taken and never read: once the socket buffers are full, a
+        // socket write blocks, and a socket has no write timeout of its own
+        server.storeNeverRead = true;
+        server.facts.put("/big.bin", "type=file;size=0;modify=20240101000000;");
+        byte[] eightMiB = new byte[8 << 20];
+        assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> root().resolve("big.bin").write(eightMiB)))
+                .isInstanceOf(java.net.SocketTimeoutException.class).hasMessageContaining("big.bin")
+                .hasMessageContaining("the server stopped reading");
+    }
+
+    @Test
     void aHostNameThatDoesNotResolveIsSaidSo() {
         assertThatThrownBy(() -> within(Duration.ofSeconds(20), () -> RemotePaths.get(URI.create("ftp://nosuchhost.invalid/"))))
                 .isInstanceOf(FileSystemException.class).hasMessageContaining("nosuchhost.invalid")

@@ -51,6 +51,8 @@ final class ScriptedFtpServer implements AutoCloseable {
     volatile Duration trickleGreeting;
     /** Answers FEAT with an endless multi-line reply. */
     volatile boolean endlessFeat;
+    /** STOR and APPE accepted (150, the data connection taken) and then never read, for ever. */
+    volatile boolean storeNeverRead;
     /** The address a {@code PASV} answer names (the data socket is always on 127.0.0.1). */
     volatile String passiveAddress = "127,0,0,1";
 
@@ -169,6 +171,21 @@ final class ScriptedFtpServer implements AutoCloseable {
                         passive.close();
                         passive = null;
                         send(out, d.finalReply());
+                    }
+                    case "STOR", "APPE" -> {
+                        if (!storeNeverRead || passive == null) {
+                            send(out, "550 nothing scripted for " + cmd);
+                            continue;
+                        }
+                        send(out, "150 send it");
+                        passive.setSoTimeout(10_000);
+                        Socket dataSocket = passive.accept();
+                        dataSocket.setReceiveBufferSize(4096);
+                        open.add(dataSocket);
+                        while (!control.isClosed()) {
+                            Thread.sleep(100); // holds the data connection open, reads nothing
+                        }
+                        return;
                     }
                     case "QUIT" -> {
                         send(out, "221 bye");
