@@ -62,6 +62,13 @@ final class MinaUploadStream extends PipelinedUpload<MinaUploadStream.Sent> {
         return MinaSftpClient.handleRequest(handle, more);
     }
 
+    @Override
+    void abandon(Sent request) {
+        if (raw instanceof MinaSftpClient client) {
+            client.forget(request.message().getId());
+        }
+    }
+
     /** An error status becomes MINA's SftpException, as its own calls throw. */
     @Override
     void awaitOk(Sent request) throws IOException {

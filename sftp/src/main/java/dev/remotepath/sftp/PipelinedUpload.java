@@ -41,6 +41,12 @@ abstract class PipelinedUpload<R> extends OutputStream {
     private int count;
     private long offset;
     private boolean closed;
+    /**
+     * A request went unanswered for the read timeout: the server stopped reading or answering.
+     * The answers still owed are not awaited one timeout after another (64 WRITEs in flight
+     * would hold close() for 64 timeouts), only dropped.
+     */
+    private boolean stalled;
 
     PipelinedUpload(long start, int chunkSize, int inFlight, long maxBytesInFlight, Optional<Instant> mtime) {
         this.offset = start;
@@ -62,6 +68,9 @@ abstract class PipelinedUpload<R> extends OutputStream {
 
     /** Waits for the answer to {@code request}; a status other than OK is thrown as the client's exception. */
     abstract void awaitOk(R request) throws IOException;
+
+    /** A request whose answer will not be awaited: its answer is to be dropped when it comes. */
+    abstract void abandon(R request);
 
     @Override
     public void write(int b) throws IOException {
@@ -105,10 +114,10 @@ abstract class PipelinedUpload<R> extends OutputStream {
         closed = true;
         IOException failure = null;
         try {
-            if (count > 0) {
+            if (!stalled && count > 0) {
                 writeChunk();
             }
-            if (mtime.isPresent()) {
+            if (!stalled && mtime.isPresent()) {
                 pending.add(new Sent<>(sendSetTimes(mtime.get().getEpochSecond() & SftpWire.MAX_V3_SECONDS), 0));
             }
         } catch (IOException e) {
@@ -118,6 +127,9 @@ abstract class PipelinedUpload<R> extends OutputStream {
             pending.add(new Sent<>(sendClose(), 0)); // always: the handle must not leak
         } catch (IOException e) {
             failure = first(failure, e);
+        }
+        if (stalled && failure == null) {
+            failure = new java.net.SocketTimeoutException("the upload stalled: a request went unanswered");
         }
         while (!pending.isEmpty()) {
             try {
@@ -166,6 +178,15 @@ abstract class PipelinedUpload<R> extends OutputStream {
 
     private void await(Sent<R> sent) throws IOException {
         bytesInFlight -= sent.bytes();
-        awaitOk(sent.request());
+        if (stalled) {
+            abandon(sent.request());
+            return;
+        }
+        try {
+            awaitOk(sent.request());
+        } catch (java.net.SocketTimeoutException e) {
+            stalled = true;
+            throw e;
+        }
     }
 }

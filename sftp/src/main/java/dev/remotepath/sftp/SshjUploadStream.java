@@ -47,6 +47,11 @@ final class SshjUploadStream extends PipelinedUpload<Promise<Response, SFTPExcep
         return SshjWire.sendClose(engine, handle);
     }
 
+    /** sshj delivers an answer nobody retrieves to its promise, which is then dropped with it. */
+    @Override
+    void abandon(Promise<Response, SFTPException> request) {
+    }
+
     @Override
     void awaitOk(Promise<Response, SFTPException> request) throws IOException {
         SshjWire.awaitAnswer(engine, request, alive, "an upload's request").ensureStatusPacketIsOK();

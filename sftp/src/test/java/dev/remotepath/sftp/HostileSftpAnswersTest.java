@@ -257,6 +257,41 @@ class HostileSftpAnswersTest {
 
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
+    void anUploadTheServerStopsReadingFailsAfterTheReadTimeout(SftpOptions.Client client) throws Exception {
+        // the server takes the OPEN, then at the first WRITE stops reading its channel: no
+        // answer comes and the channel's window is never given back
+        readTimeout = Duration.ofSeconds(1);
+        java.util.concurrent.CountDownLatch end = new java.util.concurrent.CountDownLatch(1);
+        RemotePath file = serve(client, connection -> (type, id, body, out, exit) -> {
+            byte[] answer = switch (type) {
+                case SSH_FXP_OPEN -> packet(SSH_FXP_HANDLE, id, ByteBuffer.allocate(5).putInt(1).put((byte) 'h').array());
+                case 6 -> { // SSH_FXP_WRITE
+                    try {
+                        end.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    yield status(id, 4, "gone");
+                }
+                default -> status(id, 2, "no such file"); // stats: a new file
+            };
+            out.write(answer);
+            out.flush();
+        });
+        try {
+            byte[] sixteenMiB = new byte[16 << 20];
+            // one read timeout for the WRITE awaited, at most a few more to send the CLOSE; before,
+            // sshj's close() awaited each WRITE still in flight for a whole timeout of its own
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> file.write(sixteenMiB))
+                    .isInstanceOf(java.net.SocketTimeoutException.class).hasMessageStartingWith("sftp "));
+        } finally {
+            end.countDown();
+        }
+        file.fileSystem().close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
     void aListingThatStartsOverFailsNamingTheRepeatedNameInsteadOfGrowingForever(SftpOptions.Client client) throws Exception {
         // Every READDIR answers the same two names again, never end of file: read as it came,
         // such a listing never ends (and fills the heap).

@@ -52,6 +52,9 @@ class PipelinedUploadTest {
             return sent("CLOSE");
         }
 
+        /** Requests that time out instead of being answered. */
+        final List<String> silent = new ArrayList<>();
+
         @Override
         void awaitOk(String request) throws IOException {
             unanswered--;
@@ -59,7 +62,31 @@ class PipelinedUploadTest {
             if (failing.stream().anyMatch(request::startsWith)) {
                 throw new IOException(request + " failed");
             }
+            if (silent.stream().anyMatch(request::startsWith)) {
+                throw new java.net.SocketTimeoutException(request + " unanswered");
+            }
         }
+
+        @Override
+        void abandon(String request) {
+            unanswered--;
+            events.add("abandon " + request);
+        }
+    }
+
+    @Test
+    void afterARequestWentUnansweredTheRestAreDroppedNotAwaitedOneTimeoutEach() throws IOException {
+        // a server that stopped reading: awaiting each of the WRITEs still in flight for a whole
+        // timeout held close() for as many timeouts
+        Recording up = new Recording(4, 3, Optional.of(Instant.ofEpochSecond(1_700_000_000)));
+        up.silent.add("WRITE");
+        assertThatThrownBy(() -> up.write(new byte[20])).isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThatThrownBy(up::close).isInstanceOf(java.net.SocketTimeoutException.class)
+                .hasMessageContaining("stalled");
+        assertThat(up.events).containsExactly("send WRITE@0+4#1", "send WRITE@4+4#2", "send WRITE@8+4#3",
+                "send WRITE@12+4#4", "await WRITE@0+4#1", "send CLOSE#5", "abandon WRITE@4+4#2",
+                "abandon WRITE@8+4#3", "abandon WRITE@12+4#4", "abandon CLOSE#5");
+        assertThat(up.unanswered).as("every request awaited or dropped").isZero();
     }
 
     @Test
