@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
 
 /**
  * A ranged read of one blob in chunks, each one Get Blob of at most 4 MiB, each after the first
@@ -117,7 +118,7 @@ final class AzureReadStream extends InputStream {
     /** The next chunk from {@link #position}, its bytes taken as they come; the answer's headers. */
     private BlobDownloadHeaders fetch() throws IOException {
         int want = (int) Math.min(chunkSize, end - position);
-        Chunk next = new Chunk(want);
+        Chunk next = new Chunk(want, end != Long.MAX_VALUE);
         try {
             // No retries of the SDK's own inside a chunk: a failed chunk fails the read, as the
             // SDK's stream did (the pipeline retries requests that fail before their body).
@@ -204,13 +205,20 @@ final class AzureReadStream extends InputStream {
      * guard (the time between two arrivals is the time the body kept the read waiting).
      */
     private final class Chunk extends OutputStream {
-        private final byte[] bytes;
+        /**
+         * Up to {@link #asked} bytes: all of them at once where the blob's end is known (every
+         * chunk after the first), else grown as they come (a whole read of a small blob asks
+         * for 4 MiB, and a sync reads thousands of them).
+         */
+        private byte[] bytes;
+        private final int asked;
         private int length;
         private long waitingSince = System.nanoTime();
         private IOException failure;
 
-        Chunk(int size) {
-            this.bytes = new byte[size];
+        Chunk(int asked, boolean endKnown) {
+            this.asked = asked;
+            this.bytes = new byte[endKnown ? asked : Math.min(asked, 64 * 1024)];
         }
 
         @Override
@@ -221,9 +229,13 @@ final class AzureReadStream extends InputStream {
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             try {
-                if (len > bytes.length - length) {
+                if (len > asked - length) {
                     throw new FileSystemException(file.toString(), null, "the service sent more than the "
-                            + bytes.length + " bytes asked for from " + position);
+                            + asked + " bytes asked for from " + position);
+                }
+                if (len > bytes.length - length) {
+                    long grown = Math.max(length + len, 2L * bytes.length);
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(asked, grown));
                 }
                 System.arraycopy(b, off, bytes, length, len);
                 length += len;
