@@ -46,8 +46,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private final int port;
     private final Runnable onClose;
     private final Set<Capability> capabilities;
-    private volatile SftpWire connection;
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
+    private final SftpConnection connection;
+    private final SftpServerCopy serverCopy;
     private volatile boolean checkFileFailed;
     /** The order this server reads SYMLINK's paths in, probed before the first link. */
     private final SymlinkPlacement symlinks = new SymlinkPlacement();
@@ -61,8 +62,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         this.host = endpoint.host();
         this.port = endpoint.port();
         this.onClose = onClose;
-        SftpWire c = connect();
-        this.connection = c;
+        this.connection = new SftpConnection(endpoint, state);
+        this.serverCopy = new SftpServerCopy(connection);
+        SftpWire c = connection.current();
         EnumSet<Capability> caps = EnumSet.of(Capability.WRITE, Capability.SYMBOLIC_LINKS,
                 Capability.SET_LAST_MODIFIED_TIME, Capability.MTIME_ON_WRITE, Capability.POSIX_PERMISSIONS);
         // Plain v3 RENAME never replaces: without posix-rename, replacing goes through RENAME's
@@ -77,79 +79,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
         this.capabilities = Set.copyOf(caps);
     }
 
-    private SftpWire connect() throws IOException {
-        SftpWire first = connectOne();
-        int n = endpoint.options().connections();
-        return n == 1 ? first : new PooledWire(first, n, this::connectOne);
-    }
-
-    private SftpWire connectOne() throws IOException {
-        return switch (endpoint.options().client()) {
-            case MINA -> MinaWire.connect(endpoint);
-            case SSHJ -> SshjWire.connect(endpoint);
-        };
-    }
-
     /** The client library this file system talks through ({@code mina} or {@code sshj}). */
     public String client() {
-        return connection.client();
-    }
-
-    /**
-     * The live connection; a dropped one is re-established here, so the operation after a
-     * drop works again (the one in flight during it fails, with a clear error).
-     */
-    private SftpWire conn() throws IOException {
-        checkOpen();
-        SftpWire c = connection;
-        if (c.alive()) {
-            return c;
-        }
-        synchronized (this) {
-            c = connection;
-            if (!c.alive()) {
-                c.closeQuietly();
-                c = connect();
-                connection = c;
-            }
-        }
-        return c;
-    }
-
-    private SftpWire sftp() throws IOException {
-        return conn();
-    }
-
-    /**
-     * Runs an operation that is safe to repeat (stat, list, remove, rmdir). A transport failure
-     * (not a server's answer) may come from a session that is dying without knowing it yet:
-     * the connection is dropped and the operation tried once more on a fresh one.
-     */
-    private <T> T repeatable(SftpWire.Operation<T> call) throws IOException {
-        SftpWire c = conn();
-        try {
-            return call.on(c);
-        } catch (SftpStatusException | SftpWire.EndlessListing answer) {
-            throw answer;
-        } catch (java.net.SocketTimeoutException slow) {
-            throw slow; // asked again, a server that did not answer in time makes the caller wait twice
-        } catch (IOException transport) {
-            // A pool has closed the one connection that failed, and keeps the others (with
-            // the streams open on them); a single connection is the whole of it.
-            if (!(c instanceof PooledWire)) {
-                synchronized (this) {
-                    if (connection == c) {
-                        c.closeQuietly();
-                    }
-                }
-            }
-            return call.on(sftp());
-        }
+        return connection.current().client();
     }
 
     @Override
     public Set<dev.remotepath.ChecksumAlgorithm> nativeChecksums() {
-        return !connection.hasCheckFile() || checkFileFailed ? Set.of()
+        return !connection.current().hasCheckFile() || checkFileFailed ? Set.of()
                 : Set.of(dev.remotepath.ChecksumAlgorithm.MD5, dev.remotepath.ChecksumAlgorithm.SHA1,
                         dev.remotepath.ChecksumAlgorithm.SHA256, dev.remotepath.ChecksumAlgorithm.SHA512);
     }
@@ -169,7 +106,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             default -> null;
         };
         try {
-            var answer = conn().checkFile(file.pathString(), name);
+            var answer = connection.live().checkFile(file.pathString(), name);
             if (answer.isEmpty() || answer.get().length * 2 != algorithm.hexLength()) {
                 return java.util.Optional.empty();
             }
@@ -179,7 +116,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             if (e.status() == SftpStatusException.NO_SUCH_FILE) {
                 throw SftpErrors.mapped(e, file, null);
             }
-            FileStat s = lstatQuietly(file);
+            FileStat s = connection.lstatQuietly(file);
             if (s == null) {
                 throw new NoSuchFileException(file.toString()); // a missing file, not a broken extension
             }
@@ -247,63 +184,28 @@ public final class SftpFileSystem implements RemoteFileSystem {
         state.requireOpen();
     }
 
-    // ------------------------------------------------------------------ errors
-
-    private IOException transport(IOException e, String operation, RemotePath p) {
-        if (e instanceof SftpStatusException se) {
-            return SftpErrors.mapped(se, p, null);
-        }
-        if (e instanceof java.net.SocketTimeoutException && !String.valueOf(e.getMessage()).startsWith("sftp ")) {
-            java.net.SocketTimeoutException t = new java.net.SocketTimeoutException("sftp " + SftpEndpoint.where(user, host, port)
-                    + ": no answer to " + operation + " of " + p + " within " + endpoint.options().readTimeout().toMillis()
-                    + " ms (SftpOptions.readTimeout)");
-            t.initCause(e);
-            return t;
-        }
-        if (!connection.alive()) {
-            return new IOException("sftp " + SftpEndpoint.where(user, host, port) + ": connection lost during " + operation
-                    + " of " + p + " (" + e.getMessage() + ")", e);
-        }
-        return new IOException("sftp " + operation + " of " + p + " failed: " + e.getMessage(), e);
-    }
-
-    /**
-     * The path's own stat, or null when the server answers that it is not there (any status
-     * answer). A transport failure is not "no such file": it is thrown as the connection error
-     * it is, so a dropped connection never reads as an absent file.
-     */
-    private FileStat lstatQuietly(RemotePath p) throws IOException {
-        try {
-            return SftpStats.toStat(sftp().lstat(p.pathString()));
-        } catch (SftpStatusException answer) {
-            return null;
-        } catch (IOException e) {
-            throw transport(e, "lstat", p);
-        }
-    }
-
     // ------------------------------------------------------------------ metadata
 
     @Override
     public FileStat stat(RemotePath path, boolean followLinks) throws IOException {
         checkOpen(path);
         try {
-            return SftpStats.toStat(repeatable(sftp -> followLinks ? sftp.stat(path.pathString())
+            return SftpStats.toStat(connection.repeatable(sftp -> followLinks ? sftp.stat(path.pathString())
                     : ServerSemantics.lstat(sftp, path.pathString())));
         } catch (SftpStatusException e) {
             // SFTP v3 has no "not a directory" code: some servers (gesftpserver) answer FAILURE for
             // a path below a regular file. Below a non-directory nothing exists, as on every backend.
             if (e.status() == SftpStatusException.FAILURE && !path.parent().equals(path)) {
-                FileStat parent = lstatQuietly(path.parent());
+                FileStat parent = connection.lstatQuietly(path.parent());
                 if (parent != null && !parent.isDirectory() && !parent.isSymbolicLink()) {
                     NoSuchFileException missing = new NoSuchFileException(path.toString(), null, "below a non-directory");
                     missing.initCause(e);
                     throw missing;
                 }
             }
-            throw transport(e, "stat", path);
+            throw connection.transport(e, "stat", path);
         } catch (IOException e) {
-            throw transport(e, "stat", path);
+            throw connection.transport(e, "stat", path);
         }
     }
 
@@ -313,7 +215,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen(directory);
         List<ListedEntry> out = new ArrayList<>();
         try {
-            for (SftpWire.Entry e : repeatable(sftp -> sftp.readDir(directory.pathString()))) {
+            for (SftpWire.Entry e : connection.repeatable(sftp -> sftp.readDir(directory.pathString()))) {
                 out.add(new ListedEntry(e.name(), SftpStats.toStat(e.attributes())));
             }
         } catch (SftpWire.EndlessListing e) {
@@ -326,12 +228,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
         } catch (IOException e) {
             if (e instanceof SftpStatusException se && (se.status() == SftpStatusException.FAILURE
                     || se.status() == SftpStatusException.NO_SUCH_FILE)) {
-                FileStat s = lstatQuietly(directory);
+                FileStat s = connection.lstatQuietly(directory);
                 if (s != null && !s.isDirectory() && !(s.isSymbolicLink())) {
                     throw new NotDirectoryException(directory.toString());
                 }
             }
-            throw transport(e, "list", directory);
+            throw connection.transport(e, "list", directory);
         }
         return DirectoryListing.of(out);
     }
@@ -366,16 +268,16 @@ public final class SftpFileSystem implements RemoteFileSystem {
         }
         InputStream in;
         try {
-            in = sftp().read(file.pathString(), offset, length);
+            in = connection.live().read(file.pathString(), offset, length);
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {
-                throw transport(e, "open", file); // the connection failed: no stat would tell more
+                throw connection.transport(e, "open", file); // the connection failed: no stat would tell more
             }
-            FileStat s = lstatQuietly(file);
+            FileStat s = connection.lstatQuietly(file);
             if (s != null && s.isDirectory()) {
                 throw new dev.remotepath.IsDirectoryException(file.toString());
             }
-            throw transport(e, "open", file);
+            throw connection.transport(e, "open", file);
         }
         // OpenSSH lets a directory be opened and fails the first READ. Checking up front would
         // cost a round trip per file read; the failure path says "is a directory" instead.
@@ -383,17 +285,17 @@ public final class SftpFileSystem implements RemoteFileSystem {
         // the trickle guard bounds the whole.
         return dev.remotepath.spi.TrickleGuard.guarding(new Translated.In(in, e -> {
             if (!(e instanceof SftpStatusException)) {
-                return transport(e, "read", file); // the connection failed: no stat would get through
+                return connection.transport(e, "read", file); // the connection failed: no stat would get through
             }
             FileStat s;
             try {
-                s = lstatQuietly(file);
+                s = connection.lstatQuietly(file);
             } catch (IOException second) {
                 e.addSuppressed(second);
-                return transport(e, "read", file);
+                return connection.transport(e, "read", file);
             }
             return s != null && s.isDirectory() ? new dev.remotepath.IsDirectoryException(file.toString())
-                    : transport(e, "read", file);
+                    : connection.transport(e, "read", file);
         }), new dev.remotepath.spi.TrickleGuard(file.toString(), endpoint.options().readTimeout()));
     }
 
@@ -405,13 +307,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
     /** The time goes with the handle (FSETSTAT before CLOSE): a copy saves its SETSTAT round trip. */
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
-        requireStorableTime(file, lastModified);
+        SftpStats.requireStorableTime(file, lastModified);
         return openWriting(file, mode, Optional.of(lastModified));
     }
 
     private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime) throws IOException {
         checkOpen(file);
-        if (mode == WriteMode.CREATE_NEW && !answers(file).exclusiveCreateRefusesExisting() && lstatQuietly(file) != null) {
+        if (mode == WriteMode.CREATE_NEW && !answers(file).exclusiveCreateRefusesExisting()
+                && connection.lstatQuietly(file) != null) {
             throw new FileAlreadyExistsException(file.toString());
         }
         if (mode == WriteMode.CREATE_OR_APPEND && !answers(file).appendKeepsContent()) {
@@ -420,12 +323,13 @@ public final class SftpFileSystem implements RemoteFileSystem {
                     + "the file was not opened");
         }
         try {
-            return new Translated.Out(sftp().write(file.pathString(), mode, mtime), e -> writeFailure(e, file));
+            OutputStream out = connection.live().write(file.pathString(), mode, mtime);
+            return new Translated.Out(out, e -> writeFailure(e, file));
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {
-                throw transport(e, "write", file);
+                throw connection.transport(e, "write", file);
             }
-            FileStat s = lstatQuietly(file);
+            FileStat s = connection.lstatQuietly(file);
             if (s != null && s.isDirectory()) {
                 throw new dev.remotepath.IsDirectoryException(file.toString());
             }
@@ -433,7 +337,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
                 throw new FileAlreadyExistsException(file.toString());
             }
             if (s == null) {
-                FileStat parent = lstatQuietly(file.parent());
+                FileStat parent = connection.lstatQuietly(file.parent());
                 if (parent == null) {
                     throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
                 }
@@ -454,20 +358,20 @@ public final class SftpFileSystem implements RemoteFileSystem {
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
         checkOpen(directory);
-        if (!answers(directory).mkdirRefusesExisting() && lstatQuietly(directory) != null) {
+        if (!answers(directory).mkdirRefusesExisting() && connection.lstatQuietly(directory) != null) {
             throw new FileAlreadyExistsException(directory.toString());
         }
         try {
-            sftp().mkdir(directory.pathString());
+            connection.live().mkdir(directory.pathString());
         } catch (IOException e) {
             if (e instanceof SftpStatusException se && se.status() != SftpStatusException.NO_SUCH_FILE
-                    && lstatQuietly(directory) != null) {
+                    && connection.lstatQuietly(directory) != null) {
                 throw new FileAlreadyExistsException(directory.toString());
             }
-            if (e instanceof SftpStatusException && lstatQuietly(directory.parent()) == null) {
+            if (e instanceof SftpStatusException && connection.lstatQuietly(directory.parent()) == null) {
                 throw new NoSuchFileException(directory.toString(), null, "the parent directory does not exist");
             }
-            throw transport(e, "mkdir", directory);
+            throw connection.transport(e, "mkdir", directory);
         }
     }
 
@@ -475,12 +379,12 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteFile(RemotePath file) throws IOException {
         checkOpen(file);
         try {
-            repeatable(sftp -> {
+            connection.repeatable(sftp -> {
                 sftp.remove(file.pathString());
                 return null;
             });
         } catch (IOException e) {
-            throw transport(e, "remove", file);
+            throw connection.transport(e, "remove", file);
         }
     }
 
@@ -488,7 +392,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void deleteDirectory(RemotePath directory) throws IOException {
         checkOpen(directory);
         try {
-            repeatable(sftp -> {
+            connection.repeatable(sftp -> {
                 sftp.rmdir(directory.pathString());
                 return null;
             });
@@ -504,120 +408,58 @@ public final class SftpFileSystem implements RemoteFileSystem {
                     throw new DirectoryNotEmptyException(directory.toString());
                 }
             }
-            throw transport(e, "rmdir", directory);
+            throw connection.transport(e, "rmdir", directory);
         }
     }
 
     private boolean hasChildren(RemotePath directory) throws IOException {
-        return !sftp().readDir(directory.pathString()).isEmpty();
+        return !connection.live().readDir(directory.pathString()).isEmpty();
     }
 
     @Override
     public void rename(RemotePath source, RemotePath target, boolean replaceExisting) throws IOException {
         checkOpen(source, target);
         try {
-            SftpWire wire = conn();
+            SftpWire wire = connection.live();
             if (replaceExisting && wire.hasPosixRename()) {
                 wire.posixRename(source.pathString(), target.pathString());
             } else {
                 // RENAME must refuse an existing target; where the probe saw it replace (rclone),
                 // an LSTAT first is the best such a server allows.
-                if (!replaceExisting && !answers(target).renameRefusesExisting() && lstatQuietly(target) != null) {
+                if (!replaceExisting && !answers(target).renameRefusesExisting()
+                        && connection.lstatQuietly(target) != null) {
                     throw new FileAlreadyExistsException(target.toString());
                 }
                 wire.rename(source.pathString(), target.pathString());
             }
         } catch (SftpStatusException e) {
-            if (lstatQuietly(source) == null) {
+            if (connection.lstatQuietly(source) == null) {
                 throw new NoSuchFileException(source.toString());
             }
-            if (lstatQuietly(target) != null && (!replaceExisting || !conn().hasPosixRename())) {
+            if (connection.lstatQuietly(target) != null && (!replaceExisting || !connection.live().hasPosixRename())) {
                 throw new FileAlreadyExistsException(target.toString());
             }
             throw SftpErrors.mapped(e, source, target);
         } catch (FileSystemException e) {
             throw e;
         } catch (IOException e) {
-            throw transport(e, "rename", source);
+            throw connection.transport(e, "rename", source);
         }
     }
 
-    /**
-     * {@code copy-data} into a temporary sibling, the source's mtime set on it, then renamed into
-     * place ({@code posix-rename} when replacing): the bytes stay on the server and the target
-     * appears complete or not at all. Without {@code posix-rename} a replacing copy streams, so
-     * the shared code's set-aside rename keeps the old file safe.
-     */
+    /** On the server where it can ({@link SftpServerCopy}); else false, and the caller streams. */
     @Override
     public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
             throws IOException {
         checkOpen(source, target);
-        SftpWire wire = conn();
-        if (!wire.hasCopyData() || replaceExisting && !wire.hasPosixRename()) {
-            return false;
-        }
-        if (!replaceExisting && lstatQuietly(target) != null) {
-            throw new FileAlreadyExistsException(target.toString());
-        }
-        RemotePath temp = dev.remotepath.tree.FileTransfer.temporarySibling(target);
-        try {
-            wire.copyData(source.pathString(), temp.pathString());
-        } catch (IOException e) {
-            removeQuietly(wire, temp, e); // copy-data may have created it before failing
-            if (!(e instanceof SftpStatusException status)) {
-                throw transport(e, "copy-data", source);
-            }
-            if (lstatQuietly(source) == null) {
-                throw new NoSuchFileException(source.toString());
-            }
-            if (lstatQuietly(target.parent()) == null) {
-                throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
-            }
-            throw SftpErrors.mapped(status, source, target);
-        }
-        try {
-            java.util.Optional<Instant> mtime = sourceStat.lastModified().isPresent() ? sourceStat.lastModified()
-                    : stat(source, true).lastModified();
-            if (mtime.isPresent()) {
-                requireStorableTime(target, mtime.get());
-                wire.setTimes(temp.pathString(), mtime.get());
-            }
-            if (replaceExisting) {
-                wire.posixRename(temp.pathString(), target.pathString());
-            } else {
-                wire.rename(temp.pathString(), target.pathString());
-            }
-            return true;
-        } catch (IOException e) {
-            removeQuietly(wire, temp, e);
-            if (!(e instanceof SftpStatusException status)) {
-                throw e instanceof FileSystemException ? e : transport(e, "copy-data", source);
-            }
-            if (!replaceExisting && lstatQuietly(target) != null) {
-                throw new FileAlreadyExistsException(target.toString());
-            }
-            throw SftpErrors.mapped(status, source, target);
-        }
-    }
-
-    /** Removes a temporary that may or may not exist; a failure to do so rides on {@code failure}. */
-    private static void removeQuietly(SftpWire wire, RemotePath temp, IOException failure) {
-        try {
-            wire.remove(temp.pathString());
-        } catch (SftpStatusException gone) {
-            if (gone.status() != SftpStatusException.NO_SUCH_FILE) {
-                failure.addSuppressed(gone);
-            }
-        } catch (IOException e) {
-            failure.addSuppressed(e);
-        }
+        return serverCopy.copy(source, sourceStat, target, replaceExisting, s -> stat(s, true).lastModified());
     }
 
     @Override
     public void setLastModifiedTime(RemotePath path, Instant time) throws IOException {
         checkOpen(path);
-        requireStorableTime(path, time);
-        SftpWire wire = sftp();
+        SftpStats.requireStorableTime(path, time);
+        SftpWire wire = connection.live();
         if (wire.hasLsetstat()) {
             requirePresentWhereSetstatCannotTell(path);
             // A link at the path (one swapped in behind the caller's back) gets the time itself:
@@ -625,7 +467,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
             try {
                 wire.setTimesNoFollow(path.pathString(), time); // SFTPv3 sets both times together
             } catch (IOException e) {
-                throw transport(e, "lsetstat", path);
+                throw connection.transport(e, "lsetstat", path);
             }
             return;
         }
@@ -635,7 +477,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             seen = ServerSemantics.lstat(wire, path.pathString());
         } catch (IOException e) {
-            throw transport(e, "lstat", path); // NO_SUCH_FILE maps to NoSuchFileException
+            throw connection.transport(e, "lstat", path); // NO_SUCH_FILE maps to NoSuchFileException
         }
         if (seen.kind() == SftpWire.Attributes.Kind.SYMLINK) {
             throw new FileSystemException(path.toString(), null,
@@ -644,36 +486,23 @@ public final class SftpFileSystem implements RemoteFileSystem {
         try {
             wire.setTimes(path.pathString(), time);
         } catch (IOException e) {
-            throw transport(e, "setstat", path);
+            throw connection.transport(e, "setstat", path);
         }
     }
 
     /** The server's answers, probed in {@code path}'s directory the first time. */
     private ServerSemantics.Answers answers(RemotePath path) throws IOException {
         try {
-            return semantics.of(sftp(), path.parent().pathString());
+            return semantics.of(connection.live(), path.parent().pathString());
         } catch (IOException e) {
-            throw transport(e, "probe", path.parent());
+            throw connection.transport(e, "probe", path.parent());
         }
     }
 
     /** Where SETSTAT answers OK for a missing path, an LSTAT tells first. */
     private void requirePresentWhereSetstatCannotTell(RemotePath path) throws IOException {
-        if (!answers(path).setstatRefusesMissing() && lstatQuietly(path) == null) {
+        if (!answers(path).setstatRefusesMissing() && connection.lstatQuietly(path) == null) {
             throw new NoSuchFileException(path.toString());
-        }
-    }
-
-    /**
-     * SFTP version 3 carries times as unsigned 32-bit seconds (draft-ietf-secsh-filexfer-02,
-     * 5): 1970-01-01 to 2106-02-07. Outside that a time cannot be stored, and saying so beats
-     * storing another one.
-     */
-    private static void requireStorableTime(RemotePath path, Instant time) throws FileSystemException {
-        long seconds = time.getEpochSecond();
-        if (seconds < 0 || seconds > SftpWire.MAX_V3_SECONDS) {
-            throw new FileSystemException(path.toString(), null, "SFTP (version 3) keeps modification times from "
-                    + "1970 to 2106 only; " + time + " cannot be stored");
         }
     }
 
@@ -682,9 +511,9 @@ public final class SftpFileSystem implements RemoteFileSystem {
         checkOpen(path);
         requirePresentWhereSetstatCannotTell(path);
         try {
-            sftp().setPermissions(path.pathString(), dev.remotepath.PosixModes.mode(permissions));
+            connection.live().setPermissions(path.pathString(), dev.remotepath.PosixModes.mode(permissions));
         } catch (IOException e) {
-            throw transport(e, "setstat", path);
+            throw connection.transport(e, "setstat", path);
         }
     }
 
@@ -692,10 +521,10 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public void createSymbolicLink(RemotePath link, String target) throws IOException {
         checkOpen(link);
         try {
-            if (lstatQuietly(link) != null) {
+            if (connection.lstatQuietly(link) != null) {
                 throw new FileAlreadyExistsException(link.toString());
             }
-            symlinks.create(sftp(), link.parent().pathString(), link.pathString(), target);
+            symlinks.create(connection.live(), link.parent().pathString(), link.pathString(), target);
         } catch (FileSystemException e) {
             if (e.getFile() != null && e.getFile().equals(link.pathString())) {
                 throw new FileSystemException(link.toString(), null, e.getReason());
@@ -708,7 +537,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
                 refused.initCause(e);
                 throw refused;
             }
-            throw transport(e, "symlink", link);
+            throw connection.transport(e, "symlink", link);
         }
     }
 
@@ -723,7 +552,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
     private IOException writeFailure(IOException e, RemotePath file) {
         if (e instanceof SftpStatusException se && se.status() == SftpStatusException.FAILURE) {
             try {
-                Optional<dev.remotepath.spi.StoreSpace> space = conn().space(file.parent().pathString());
+                Optional<dev.remotepath.spi.StoreSpace> space = connection.live().space(file.parent().pathString());
                 if (space.isPresent() && space.get().usable() < NEARLY_FULL) {
                     FileSystemException full = new FileSystemException(file.toString(), null,
                             "no space left on the server (" + space.get().usable() + " bytes free on its file system)");
@@ -734,7 +563,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
                 e.addSuppressed(unknown);
             }
         }
-        return transport(e, "write", file);
+        return connection.transport(e, "write", file);
     }
 
     /**
@@ -745,14 +574,14 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public Optional<dev.remotepath.spi.StoreSpace> storeSpace(RemotePath path) throws IOException {
         checkOpen(path);
         try {
-            return repeatable(sftp -> sftp.space(path.pathString()));
+            return connection.repeatable(sftp -> sftp.space(path.pathString()));
         } catch (SftpStatusException e) {
             if (e.status() == SftpStatusException.OP_UNSUPPORTED) {
                 return Optional.empty();
             }
-            throw transport(e, "statvfs", path);
+            throw connection.transport(e, "statvfs", path);
         } catch (IOException e) {
-            throw transport(e, "statvfs", path);
+            throw connection.transport(e, "statvfs", path);
         }
     }
 
@@ -760,16 +589,16 @@ public final class SftpFileSystem implements RemoteFileSystem {
     public String readSymbolicLink(RemotePath link) throws IOException {
         checkOpen(link);
         try {
-            return sftp().readLink(link.pathString());
+            return connection.live().readLink(link.pathString());
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {
-                throw transport(e, "readlink", link);
+                throw connection.transport(e, "readlink", link);
             }
-            FileStat s = lstatQuietly(link);
+            FileStat s = connection.lstatQuietly(link);
             if (s != null && !s.isSymbolicLink()) {
                 throw new java.nio.file.NotLinkException(link.toString());
             }
-            throw transport(e, "readlink", link);
+            throw connection.transport(e, "readlink", link);
         }
     }
 }

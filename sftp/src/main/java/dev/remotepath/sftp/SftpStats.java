@@ -2,6 +2,8 @@ package dev.remotepath.sftp;
 
 import dev.remotepath.FileStat;
 import dev.remotepath.FileType;
+import dev.remotepath.RemotePath;
+import java.nio.file.FileSystemException;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -41,5 +43,18 @@ final class SftpStats {
             b.owner(Long.toString(a.uid())).group(Long.toString(a.gid()));
         }
         return b.build();
+    }
+
+    /**
+     * SFTP version 3 carries times as unsigned 32-bit seconds (draft-ietf-secsh-filexfer-02,
+     * 5): 1970-01-01 to 2106-02-07. Outside that a time cannot be stored, and saying so beats
+     * storing another one.
+     */
+    static void requireStorableTime(RemotePath path, Instant time) throws FileSystemException {
+        long seconds = time.getEpochSecond();
+        if (seconds < 0 || seconds > SftpWire.MAX_V3_SECONDS) {
+            throw new FileSystemException(path.toString(), null, "SFTP (version 3) keeps modification times from "
+                    + "1970 to 2106 only; " + time + " cannot be stored");
+        }
     }
 }
