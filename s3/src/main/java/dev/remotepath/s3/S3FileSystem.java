@@ -30,9 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -75,21 +72,22 @@ public final class S3FileSystem implements RemoteFileSystem {
     private final S3Client client;
     private final Runnable onClose;
     private final String uriPrefix;
-    final ExecutorService partUploads = Executors.newVirtualThreadPerTaskExecutor();
     /** What this file system has learnt of the bucket's directories (dev.remotepath.spi.KnownDirectories). */
     final dev.remotepath.spi.KnownDirectories directories = new dev.remotepath.spi.KnownDirectories();
     private final dev.remotepath.spi.OpenState state = new dev.remotepath.spi.OpenState();
     private final S3ServerCopy serverCopy;
     final S3ObjectStats stats;
+    /** What the streams handed out hold: counts, part buffers, uploads under way. */
+    final S3Streams streams;
 
     S3FileSystem(RemoteFileSystemProvider provider, String bucket, S3Options options, Runnable onClose) {
         this.provider = provider;
         this.bucket = bucket;
         this.options = options;
-        this.partBuffers = new S3PartBuffers(options);
         this.onClose = onClose;
         this.uriPrefix = "s3://" + bucket;
         this.client = S3Clients.newClient(options);
+        this.streams = new S3Streams(client, bucket, options);
         this.serverCopy = new S3ServerCopy(this);
         this.stats = new S3ObjectStats(options.etagIsMd5());
     }
@@ -594,25 +592,6 @@ public final class S3FileSystem implements RemoteFileSystem {
         serverCopy.restamp(path, key, head.get(), time);
     }
 
-    /** Before a multipart upload of {@code key}: its unfinished uploads of earlier writers go (S3StaleUploads). */
-    void abortStaleUploads(String key) {
-        if (options.abortStaleUploads()) {
-            java.util.Set<String> ours = new java.util.HashSet<>();
-            for (S3UploadStream u : uploadsUnderWay) {
-                u.uploadId().ifPresent(ours::add);
-            }
-            S3StaleUploads.abort(client, bucket, key, ours);
-        }
-    }
-
-    void abortUpload(String key, String uploadId, Throwable failure) {
-        try {
-            client.abortMultipartUpload(a -> a.bucket(bucket).key(key).uploadId(uploadId));
-        } catch (SdkException e) {
-            failure.addSuppressed(e);
-        }
-    }
-
     // ------------------------------------------------------------------ checksums
 
     @Override
@@ -643,55 +622,15 @@ public final class S3FileSystem implements RemoteFileSystem {
         if (!state.close()) {
             return; // another thread closed it (or is closing it)
         }
-        // Multipart uploads still under way (the JVM is ending: SIGTERM, Ctrl-C) are aborted
-        // while the client can still say so, so that no unfinished upload stays in the bucket.
-        for (S3UploadStream upload : uploadsUnderWay) {
-            try {
-                upload.abort();
-            } catch (IOException | RuntimeException e) {
-                // best effort: the store may be unreachable, and the JVM is ending
-            }
-        }
+        // Multipart uploads still under way are aborted while the client can still say so.
+        streams.abortAll();
         onClose.run();
-        partUploads.shutdownNow();
         client.close();
-    }
-
-    /** Multipart uploads started and neither completed nor aborted yet. */
-    private final Set<S3UploadStream> uploadsUnderWay = ConcurrentHashMap.newKeySet();
-
-    /** Read and write streams handed out and not yet closed (or aborted): each holds a connection or buffers. */
-    private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
-
-    void streamOpened() {
-        openStreams.incrementAndGet();
-    }
-
-    void streamEnded() {
-        if (openStreams.decrementAndGet() == 0) {
-            partBuffers.dropSpares(); // an idle file system keeps no part buffers
-        }
-    }
-
-    /** The uploads' part buffers, within {@link S3Options#uploadMemory()} (S3PartBuffers). */
-    final S3PartBuffers partBuffers;
-
-    /** Gives a part buffer's place back, the buffer kept as a spare while streams are open. */
-    void partBufferDone(byte[] buffer, boolean reusable) {
-        partBuffers.done(buffer, reusable, openStreams.get() > 0);
     }
 
     /** Streams open now; none once callers have closed what they opened (the tests' leak check). */
     int openStreams() {
-        return openStreams.get();
-    }
-
-    void uploadStarted(S3UploadStream upload) {
-        uploadsUnderWay.add(upload);
-    }
-
-    void uploadEnded(S3UploadStream upload) {
-        uploadsUnderWay.remove(upload);
+        return streams.openStreams();
     }
 
     void requireOpen() {

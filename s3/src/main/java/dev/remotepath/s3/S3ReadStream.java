@@ -40,7 +40,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
     S3ReadStream(S3FileSystem fs, RemotePath file, String key, long offset, long last,
             ResponseInputStream<GetObjectResponse> in) throws IOException {
         checkStart(in, file, offset, last);
-        fs.streamOpened();
+        fs.streams.streamOpened();
         this.fs = fs;
         this.last = last;
         this.file = file;
@@ -159,7 +159,7 @@ final class S3ReadStream extends InputStream implements StatReportingStream {
             }
             in.close();
         } finally {
-            fs.streamEnded();
+            fs.streams.streamEnded();
         }
     }
 }

@@ -84,7 +84,7 @@ final class S3ServerCopy {
             throws IOException {
         Map<String, String> meta = metadata.isPresent() ? metadata.get()
                 : fs.head(source, false).map(HeadObjectResponse::metadata).orElse(Map.of());
-        fs.abortStaleUploads(targetKey);
+        fs.streams.abortStaleUploads(targetKey);
         String uploadId = fs.client().createMultipartUpload(c -> c.bucket(fs.bucket()).key(targetKey).metadata(meta)
                 .contentType(contentType.orElse(S3FileSystem.OCTET_STREAM))).uploadId();
         try {
@@ -111,7 +111,7 @@ final class S3ServerCopy {
                 }
             });
         } catch (RuntimeException e) {
-            fs.abortUpload(targetKey, uploadId, e);
+            fs.streams.abortUpload(targetKey, uploadId, e);
             throw e;
         }
     }

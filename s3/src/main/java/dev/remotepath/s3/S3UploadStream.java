@@ -58,7 +58,7 @@ final class S3UploadStream extends AbortableOutputStream {
         this.partSize = fs.options().partSize();
         this.threshold = fs.options().multipartThreshold();
         this.slots = new Semaphore(fs.options().uploadConcurrency());
-        fs.streamOpened();
+        fs.streams.streamOpened();
     }
 
     private boolean ended;
@@ -67,7 +67,7 @@ final class S3UploadStream extends AbortableOutputStream {
     private void ended() {
         if (!ended) {
             ended = true;
-            fs.streamEnded();
+            fs.streams.streamEnded();
         }
     }
 
@@ -141,7 +141,7 @@ final class S3UploadStream extends AbortableOutputStream {
      * may end below the threshold).
      */
     private byte[] takePartBuffer() throws IOException {
-        byte[] b = fs.partBuffers.take(false);
+        byte[] b = fs.streams.partBuffers.take(false);
         if (b != null) {
             return b;
         }
@@ -149,7 +149,7 @@ final class S3UploadStream extends AbortableOutputStream {
             begin();
         }
         try {
-            return fs.partBuffers.take(true);
+            return fs.streams.partBuffers.take(true);
         } catch (InterruptedIOException e) {
             abortQuietly(new InterruptedIOException(file + ": interrupted"));
             throw new InterruptedIOException(file + ": upload interrupted");
@@ -168,14 +168,14 @@ final class S3UploadStream extends AbortableOutputStream {
     /** Gives a part buffer's place back, and the buffer to the spares; a smaller buffer had none. */
     private void giveBack(byte[] b) {
         if (b.length == partSize) {
-            fs.partBufferDone(b, true);
+            fs.streams.partBufferDone(b, true);
         }
     }
 
     /** Past the threshold: start the multipart upload and send what was held back. */
     private void begin() throws IOException {
         try {
-            fs.abortStaleUploads(key);
+            fs.streams.abortStaleUploads(key);
             uploadId = fs.client().createMultipartUpload(c -> c.bucket(fs.bucket()).key(key).metadata(metadata)
                     .contentType(S3FileSystem.OCTET_STREAM)).uploadId();
         } catch (SdkException e) {
@@ -184,7 +184,7 @@ final class S3UploadStream extends AbortableOutputStream {
             ended();
             throw fs.translate(e, file);
         }
-        fs.uploadStarted(this);
+        fs.streams.uploadStarted(this);
         while (!held.isEmpty()) {
             byte[] part = held.removeFirst(); // out of the list first: a failed submit has given its place back
             submit(part, part.length);
@@ -216,7 +216,7 @@ final class S3UploadStream extends AbortableOutputStream {
         String id = uploadId;
         Future<CompletedPart> part;
         try {
-            part = fs.partUploads.submit(() -> {
+            part = fs.streams.partUploads.submit(() -> {
                 try {
                     var r = fs.client().uploadPart(u -> u.bucket(fs.bucket()).key(key).uploadId(id).partNumber(number)
                             .contentLength((long) length), RequestBody.fromContentProvider(
@@ -258,7 +258,7 @@ final class S3UploadStream extends AbortableOutputStream {
                 return;
             }
             if (budgeted) {
-                fs.partBufferDone(done == null ? NO_BUFFER : done, done != null);
+                fs.streams.partBufferDone(done == null ? NO_BUFFER : done, done != null);
             }
             slots.release();
         }
@@ -336,7 +336,7 @@ final class S3UploadStream extends AbortableOutputStream {
                     c.ifNoneMatch("*");
                 }
             });
-            fs.uploadEnded(this);
+            fs.streams.uploadEnded(this);
             fs.published(file);
         } catch (ExecutionException | InterruptedException e) {
             if (e instanceof InterruptedException) {
@@ -412,7 +412,7 @@ final class S3UploadStream extends AbortableOutputStream {
                 // cancelled or failed: either way the part is discarded with the upload
             }
         }
-        fs.abortUpload(key, uploadId, failure);
-        fs.uploadEnded(this);
+        fs.streams.abortUpload(key, uploadId, failure);
+        fs.streams.uploadEnded(this);
     }
 }

@@ -121,7 +121,7 @@ class S3UploadMemoryTest {
             assertThat(back[0]).isEqualTo((byte) w);
             assertThat(back[back.length - 1]).isEqualTo((byte) w);
         }
-        assertThat(fs.partBuffers.freePlaces()).as("every place given back").isEqualTo(2);
+        assertThat(fs.streams.partBuffers.freePlaces()).as("every place given back").isEqualTo(2);
     }
 
     /**
@@ -162,7 +162,7 @@ class S3UploadMemoryTest {
             } finally {
                 writers.shutdownNow();
             }
-            assertThat(heldFs.partBuffers.made()).as("part buffers ever allocated, budget of two")
+            assertThat(heldFs.streams.partBuffers.made()).as("part buffers ever allocated, budget of two")
                     .isLessThanOrEqualTo(2);
             for (int w = 0; w < 4; w++) {
                 byte[] back = held.resolve("big-" + w).readAllBytes();
@@ -175,7 +175,7 @@ class S3UploadMemoryTest {
             out.write(new byte[2 * PART + 1]);
             ((AbortableOutputStream) out).abort();
             assertThat(held.resolve("aborted").exists()).isFalse();
-            assertThat(heldFs.partBuffers.freePlaces()).as("every place given back").isEqualTo(2);
+            assertThat(heldFs.streams.partBuffers.freePlaces()).as("every place given back").isEqualTo(2);
             assertThat(heldFs.openStreams()).isZero();
         } finally {
             heldFs.close();
@@ -191,7 +191,7 @@ class S3UploadMemoryTest {
             assertThatThrownBy(() -> out.write(1)).isInstanceOf(IOException.class);
         }
         assertThat(bucket.resolve("aborted-0").exists()).isFalse();
-        assertThat(fs.partBuffers.freePlaces()).as("places after aborts").isEqualTo(2);
+        assertThat(fs.streams.partBuffers.freePlaces()).as("places after aborts").isEqualTo(2);
         assertThat(fs.openStreams()).isZero();
     }
 }
