@@ -190,9 +190,7 @@ final class MinaWire implements SftpWire {
         if (e instanceof SftpException se) {
             return new SftpStatusException(se.getStatus(), se.getMessage(), se);
         }
-        // How MINA's SFTP client says a request went unanswered: an SshException of no type of its own.
-        return Translated.timedOutOr(e, c -> c instanceof org.apache.sshd.common.SshException && c.getMessage() != null
-                && c.getMessage().startsWith("Timeout expired"));
+        return Translated.timedOutOr(e);
     }
 
     @Override

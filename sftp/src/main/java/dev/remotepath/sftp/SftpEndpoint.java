@@ -96,13 +96,12 @@ record SftpEndpoint(String user, String host, String connectTo, int port, SftpOp
         while (root.getCause() != null) {
             root = root.getCause();
         }
-        if (root instanceof ConnectException || String.valueOf(root.getMessage()).contains("Connection refused")) {
+        if (root instanceof ConnectException) {
             ConnectException c = new ConnectException("sftp " + where + ": connection refused");
             c.initCause(e);
             return c;
         }
-        if (root instanceof java.util.concurrent.TimeoutException || root instanceof SocketTimeoutException
-                || String.valueOf(e.getMessage()).contains("timeout")) {
+        if (root instanceof java.util.concurrent.TimeoutException || root instanceof SocketTimeoutException) {
             SocketTimeoutException t = new SocketTimeoutException("sftp " + where + ": no connection within "
                     + timeout.toSeconds() + " s");
             t.initCause(e);

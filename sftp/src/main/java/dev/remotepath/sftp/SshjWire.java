@@ -259,7 +259,7 @@ final class SshjWire implements SftpWire {
                 && se.getStatusCode() != Response.StatusCode.UNKNOWN) {
             return new SftpStatusException(se.getStatusCode().getCode(), se.getMessage(), se);
         }
-        return Translated.timedOutOr(e, c -> false); // sshj's timeouts carry a TimeoutException
+        return Translated.timedOutOr(e); // sshj's timeouts carry a TimeoutException
     }
 
     @Override

@@ -41,13 +41,12 @@ final class Translated {
 
     /**
      * {@code e} as {@link #noAnswer} when its cause chain says a request timed out (a
-     * {@code SocketTimeoutException}, a {@code TimeoutException}, or what {@code library}
-     * recognizes as its own way of saying it), else {@code e}.
+     * {@code SocketTimeoutException} or a {@code TimeoutException}: both clients' waits for an
+     * answer end in one, MINA's through {@code MinaSftpClient.receive}), else {@code e}.
      */
-    static IOException timedOutOr(IOException e, java.util.function.Predicate<Throwable> library) {
+    static IOException timedOutOr(IOException e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof java.net.SocketTimeoutException || c instanceof java.util.concurrent.TimeoutException
-                    || library.test(c)) {
+            if (c instanceof java.net.SocketTimeoutException || c instanceof java.util.concurrent.TimeoutException) {
                 return noAnswer(e);
             }
         }

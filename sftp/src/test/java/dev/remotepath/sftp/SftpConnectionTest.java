@@ -176,6 +176,65 @@ class SftpConnectionTest {
                 .hasMessageContaining("127.0.0.1:" + p);
     }
 
+    /**
+     * A port that takes the connection and never sends SSH's greeting (a stopped daemon, a
+     * firewall's tarpit): the connect timeout ends the wait, and the error says so by its type.
+     */
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aServerThatNeverGreetsFailsWhenTheConnectTimeoutEnds(SftpOptions.Client client) throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int p = silent.getLocalPort(); // the kernel completes the handshake; nobody ever answers
+            SftpOptions opts = SftpOptions.builder().password("x"::toCharArray).connectTimeout(Duration.ofSeconds(1))
+                    .client(client).build();
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> RemotePaths.get(URI.create("sftp://someone@127.0.0.1:" + p + "/"), opts))
+                    .isInstanceOf(java.net.SocketTimeoutException.class)
+                    .hasMessageStartingWith("sftp someone@127.0.0.1:" + p + ": ").hasMessageEndingWith(" 1 s");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+        }
+    }
+
+    /**
+     * A connection that is never taken (the port's queue is full, so the kernel drops the SYN,
+     * as a firewall that drops does): the connect timeout ends it, and the error is a timeout by
+     * its type, naming the server.
+     */
+    @ParameterizedTest
+    @EnumSource(SftpOptions.Client.class)
+    void aConnectionNeverTakenFailsWhenTheConnectTimeoutEnds(SftpOptions.Client client) throws Exception {
+        java.net.InetAddress lo = java.net.InetAddress.getLoopbackAddress();
+        try (ServerSocket full = new ServerSocket(0, 1, lo)) {
+            int p = full.getLocalPort();
+            java.util.List<java.net.Socket> queued = new java.util.ArrayList<>();
+            try {
+                // Fill the accept queue (never accepted) until a connection attempt hangs.
+                while (queued.size() < 16) {
+                    java.net.Socket s = new java.net.Socket();
+                    try {
+                        s.connect(new java.net.InetSocketAddress(lo, p), 300);
+                        queued.add(s);
+                    } catch (java.net.SocketTimeoutException hangs) {
+                        s.close();
+                        break;
+                    }
+                }
+                org.junit.jupiter.api.Assumptions.assumeTrue(queued.size() < 16, "this kernel takes every connection");
+                SftpOptions opts = SftpOptions.builder().password("x"::toCharArray)
+                        .connectTimeout(Duration.ofSeconds(1)).client(client).build();
+                long start = System.nanoTime();
+                assertThatThrownBy(() -> RemotePaths.get(URI.create("sftp://someone@127.0.0.1:" + p + "/"), opts))
+                        .isInstanceOf(java.net.SocketTimeoutException.class)
+                        .hasMessage("sftp someone@127.0.0.1:" + p + ": no connection within 1 s");
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+            } finally {
+                for (java.net.Socket s : queued) {
+                    s.close();
+                }
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(SftpOptions.Client.class)
     void aHostNameThatDoesNotResolveIsSaidSo(SftpOptions.Client client) {
