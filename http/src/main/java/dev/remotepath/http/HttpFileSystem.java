@@ -19,7 +19,6 @@ import dev.remotepath.spi.RemoteFileSystemProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -230,29 +229,8 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
             throw new SocketTimeoutException(method + " " + uri + ": no response within "
                     + options.requestTimeout().toSeconds() + " s (HttpOptions.requestTimeout)");
         } catch (ExecutionException e) {
-            throw transportFailure(method, uri, e.getCause(), total);
+            throw HttpErrors.transport(method, uri, e.getCause(), options, total);
         }
-    }
-
-    private IOException transportFailure(HttpMethod method, URI uri, Throwable cause, Duration total) {
-        String what = method + " " + uri;
-        if (cause instanceof ConnectException || (cause != null && cause.getCause() instanceof ConnectException)) {
-            ConnectException c = new ConnectException(what + ": connection refused or unreachable");
-            c.initCause(cause);
-            return c;
-        }
-        if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
-            // Jetty's own bounds, set on the request, fired before the headers came (they race
-            // with requestTimeout above when both are equal, as the CLI's --timeout sets them):
-            // name them too, so the error says which option would have let it wait longer.
-            SocketTimeoutException t = new SocketTimeoutException(what + ": timed out: silent for "
-                    + options.idleTimeout().toSeconds() + " s (HttpOptions.idleTimeout)" + (total == null ? ""
-                            : " or over " + total.toSeconds() + " s in all (HttpOptions.listingTimeout)"));
-            t.initCause(cause);
-            return t;
-        }
-        return new IOException(what + ": " + (cause == null ? "failed" : cause.getMessage() == null
-                ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
     }
 
     private static String authorization(HttpOptions.Credentials c) {
@@ -354,16 +332,6 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
         return b.endsWith("/") && UriPaths.decode(b).equals(UriPaths.decode(a) + "/");
     }
 
-    IOException statusFailure(String operation, URI uri, int status, RemotePath path) {
-        String p = path.toString();
-        return switch (status) {
-            case 404, 410 -> new NoSuchFileException(p);
-            case 401 -> new AccessDeniedException(p, null, "HTTP 401: authentication required or refused");
-            case 403 -> new AccessDeniedException(p, null, "HTTP 403: forbidden");
-            default -> new FileSystemException(p, null, operation + " " + uri + " answered HTTP " + status);
-        };
-    }
-
     // ------------------------------------------------------------------ stat
 
     @Override
@@ -379,7 +347,7 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
                 return statByRangedGet(path, uri);
             }
             if (status != 200) {
-                throw statusFailure("HEAD", uri, status, path);
+                throw HttpErrors.status("HEAD", uri, status, path);
             }
             if (root) {
                 return FileStat.ofType(FileType.DIRECTORY);
@@ -416,7 +384,7 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
             } else if (status == 416) {
                 size = 0;
             } else {
-                throw statusFailure("GET", uri, status, path);
+                throw HttpErrors.status("GET", uri, status, path);
             }
             return noted(HttpHeaderStats.fileStat(ex.headers(), size));
         }
@@ -458,7 +426,7 @@ public final class HttpFileSystem implements ReadOnlyFileSystem {
                 throw missingOrFile(directory);
             }
             if (status != 200) {
-                throw statusFailure("GET", uri, status, directory);
+                throw HttpErrors.status("GET", uri, status, directory);
             }
             contentType = ex.headers().get(HttpHeader.CONTENT_TYPE);
             pageUri = ex.uri();

@@ -82,7 +82,7 @@ final class HttpReadStream extends InputStream implements StatReportingStream {
         }
         if (status != 200 && status != 206) {
             ex.close();
-            throw fs.statusFailure("GET", uri, status, file);
+            throw HttpErrors.status("GET", uri, status, file);
         }
         if (resuming && ranged && status == 200) {
             ex.close();
