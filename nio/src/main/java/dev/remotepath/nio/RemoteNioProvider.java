@@ -34,11 +34,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileAttributeView;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.spi.FileSystemProvider;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -278,7 +276,7 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         systems.remove(fs.key(), fs);
     }
 
-    private static RemotePath remote(Path p) {
+    static RemotePath remote(Path p) {
         return RemoteNioPath.cast(p).remote();
     }
 
@@ -529,47 +527,7 @@ public abstract class RemoteNioProvider extends FileSystemProvider {
         if (posix && !remote(path).fileSystem().capabilities().contains(dev.remotepath.spi.Capability.POSIX_PERMISSIONS)) {
             return null;
         }
-        return (V) new PosixFileAttributeView() {
-            @Override
-            public String name() {
-                return posix ? "posix" : owner ? "owner" : "basic";
-            }
-
-            @Override
-            public PosixFileAttributes readAttributes() throws IOException {
-                // RemoteAttributes are POSIX attributes; asked as basic ones they need no permissions.
-                Class<? extends BasicFileAttributes> asked = posix ? PosixFileAttributes.class : BasicFileAttributes.class;
-                return (PosixFileAttributes) RemoteNioProvider.this.readAttributes(path, asked, options);
-            }
-
-            @Override
-            public void setTimes(FileTime lastModifiedTime, FileTime lastAccessTime, FileTime createTime)
-                    throws IOException {
-                if (lastModifiedTime != null) {
-                    remote(path).setLastModifiedTime(lastModifiedTime.toInstant());
-                }
-            }
-
-            @Override
-            public void setPermissions(Set<PosixFilePermission> perms) throws IOException {
-                remote(path).setPermissions(perms);
-            }
-
-            @Override
-            public UserPrincipal getOwner() throws IOException {
-                return RemoteNioProvider.this.readAttributes(path, PosixFileAttributes.class, options).owner();
-            }
-
-            @Override
-            public void setOwner(UserPrincipal owner) {
-                throw new UnsupportedOperationException("RemotePath does not set owners: " + path);
-            }
-
-            @Override
-            public void setGroup(GroupPrincipal group) {
-                throw new UnsupportedOperationException("RemotePath does not set groups: " + path);
-            }
-        };
+        return (V) new RemoteAttributeView(this, path, posix ? "posix" : owner ? "owner" : "basic", options);
     }
 
     @Override
