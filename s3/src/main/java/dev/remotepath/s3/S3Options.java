@@ -46,6 +46,8 @@ public final class S3Options implements FileSystemOptions {
 
     /** S3's smallest part (all but the last). */
     public static final int MIN_PART_SIZE = 5 * 1024 * 1024;
+    /** The most parts S3 takes in one multipart upload (an upload or a copy). */
+    static final int MAX_PARTS = 10_000;
 
     /** Which of the SDK's newer defaults a store can take. */
     public enum Compatibility {

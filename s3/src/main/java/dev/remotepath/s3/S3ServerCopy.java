@@ -22,7 +22,6 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 final class S3ServerCopy {
 
     /** S3 allows at most this many parts in one multipart upload. */
-    private static final int MAX_PARTS = 10_000;
 
     private final S3FileSystem fs;
 
@@ -90,7 +89,7 @@ final class S3ServerCopy {
         try {
             List<CompletedPart> parts = new ArrayList<>();
             int number = 1;
-            long part = Math.max(fs.options().partSize(), (size + MAX_PARTS - 1) / MAX_PARTS);
+            long part = Math.max(fs.options().partSize(), (size + S3Options.MAX_PARTS - 1) / S3Options.MAX_PARTS);
             for (long from = 0; from < size; from += part, number++) {
                 long to = Math.min(size, from + part) - 1;
                 int n = number;

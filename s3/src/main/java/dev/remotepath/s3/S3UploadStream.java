@@ -5,6 +5,7 @@ import dev.remotepath.spi.AbortableOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.file.FileSystemException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -191,6 +192,19 @@ final class S3UploadStream extends AbortableOutputStream {
         }
     }
 
+    /**
+     * S3 takes at most {@value S3Options#MAX_PARTS} parts in an upload; the next one would fail
+     * on the server after the rest were sent. A stream cannot know its size ahead, so a larger
+     * object fails here, before the part is sent, saying which option lets it through.
+     */
+    static void requirePartNumber(int number, int partSize, RemotePath file) throws IOException {
+        if (number > S3Options.MAX_PARTS) {
+            throw new FileSystemException(file.toString(), null, "larger than S3's " + S3Options.MAX_PARTS
+                    + " parts of " + partSize + " bytes (" + ((long) partSize * S3Options.MAX_PARTS >> 20)
+                    + " MiB); raise S3Options.partSize");
+        }
+    }
+
     /** The multipart upload's id once it has begun. */
     java.util.Optional<String> uploadId() {
         return java.util.Optional.ofNullable(uploadId);
@@ -198,6 +212,13 @@ final class S3UploadStream extends AbortableOutputStream {
 
     private void submit(byte[] content, int length) throws IOException {
         int number = parts.size() + 1;
+        try {
+            requirePartNumber(number, partSize, file);
+        } catch (IOException tooLarge) {
+            giveBack(content);
+            abortQuietly(tooLarge);
+            throw tooLarge;
+        }
         try {
             slots.acquire(); // the part's place in the budget came with its buffer
         } catch (InterruptedException e) {
