@@ -27,6 +27,8 @@ final class Hints {
             Map.entry("S3Options.requestTimeout", "--timeout"),
             Map.entry("AzureOptions.requestTimeout", "--timeout"),
             Map.entry("AzureOptions.flatListings", "--az-per-directory-listing"),
+            Map.entry("AzureOptions.blockSize", "--az-block-size"),
+            Map.entry("S3Options.partSize", "--s3-part-size"),
             Map.entry("AzureOptions.credentials", "AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT with "
                     + "AZURE_STORAGE_KEY or AZURE_STORAGE_SAS_TOKEN"),
             Map.entry("SftpOptions.hostKeyPolicy(ACCEPT_NEW)", "--accept-new-host-keys"),
@@ -35,6 +37,12 @@ final class Hints {
             Map.entry("SftpOptions.identityFiles", "--identity"),
             Map.entry("S3Options.flatListings", "--s3-per-directory-listing"),
             Map.entry("WebDavOptions.flatListings", "--webdav-per-directory-listing"),
+            Map.entry("WebDavOptions.requestTimeout", "--timeout"),
+            Map.entry("WebDavOptions.idleTimeout", "--timeout"),
+            Map.entry("WebDavOptions.listingTimeout", "--webdav-listing-timeout"),
+            Map.entry("WebDavOptions.maxListingBytes", "--webdav-max-listing-bytes"),
+            Map.entry("FtpOptions.readTimeout", "--timeout"),
+            Map.entry("FtpOptions.password", FtpCredentials.PASSWORD_ENV + " or the prompt at a terminal"),
             Map.entry("S3Options.credentials", "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE"),
             Map.entry("PathSyncer.Builder.allowEmptySource", "--allow-empty-source"),
             Map.entry("-Dremotepath.maxDepth", "RPATH_JAVA_OPTS=-Dremotepath.maxDepth=N"),
@@ -44,8 +52,10 @@ final class Hints {
 
     /** A reference to a library option as the library's messages write one. */
     static final Pattern REFERENCE = Pattern.compile(
-            "-Dremotepath\\.[A-Za-z]+|\\b(?:Http|Sftp|S3|Azure)Options\\.[a-z][A-Za-z]*(?:\\([A-Z_]+\\))?"
+            "-Dremotepath\\.[A-Za-z]+|\\b(?:Http|Sftp|S3|Azure|WebDav|Ftp)Options\\.[a-z][A-Za-z]*(?:\\([A-Z_]+\\))?"
                     + "|\\bPathSyncer\\.Builder\\.[a-z][A-Za-z]*");
+
+    private static final Pattern REPEATED_FLAG = Pattern.compile("(--[a-z][a-z-]*)(?:, \\1)+(?![a-z-])");
 
     private Hints() {
     }
@@ -61,6 +71,7 @@ final class Hints {
             m.appendReplacement(sb, Matcher.quoteReplacement(CLI.getOrDefault(m.group(), m.group())));
         }
         m.appendTail(sb);
-        return sb.toString();
+        // Two options one flag sets, named side by side ("--timeout, --timeout"), read as one.
+        return REPEATED_FLAG.matcher(sb).replaceAll("$1");
     }
 }

@@ -284,6 +284,12 @@ final class Paths {
         if (r.timeout != null) {
             b.requestTimeout(r.timeout).idleTimeout(r.timeout);
         }
+        if (r.webdavListingTimeout != null) {
+            b.listingTimeout(r.webdavListingTimeout);
+        }
+        if (r.webdavMaxListingBytes != null) {
+            b.maxListingBytes(r.webdavMaxListingBytes);
+        }
         WebDavCredentials.apply(b, uri, System.getenv());
         return b.build();
     }
@@ -380,6 +386,9 @@ final class Paths {
         if (r.timeout != null) {
             b.requestTimeout(r.timeout);
         }
+        if (r.s3PartSize != null) {
+            b.partSize(r.s3PartSize);
+        }
         return b.build();
     }
 
@@ -404,6 +413,9 @@ final class Paths {
         b.flatListings(!r.azPerDirectoryListing);
         if (r.timeout != null) {
             b.requestTimeout(r.timeout);
+        }
+        if (r.azBlockSize != null) {
+            b.blockSize(r.azBlockSize);
         }
         return b.build();
     }

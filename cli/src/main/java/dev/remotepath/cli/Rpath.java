@@ -55,8 +55,12 @@ public final class Rpath {
     URI azEndpoint;
     boolean azPerDirectoryListing;
     boolean webdavPerDirectoryListing;
+    java.time.Duration webdavListingTimeout;
+    Long webdavMaxListingBytes;
     String s3Region;
     boolean s3PathStyle;
+    Integer s3PartSize;
+    Integer azBlockSize;
     java.time.Duration timeout;
     java.time.Duration httpListingTimeout;
     Long httpMinRate;
@@ -108,14 +112,24 @@ public final class Rpath {
                         "--s3-path-style")
                 .flag(() -> s3PerDirectoryListing = true, "S3: list trees one directory at a time, for stores whose "
                         + "flat listing is slow (s3proxy's filesystem provider).", "--s3-per-directory-listing")
+                .option("SIZE", v -> s3PartSize = Syntax.toBufferSize(v, dev.remotepath.s3.S3Options.MIN_PART_SIZE,
+                        Integer.MAX_VALUE - 8, "the sizes of an S3 part"), "S3: the size of each part of an upload "
+                        + "(default 8M; at most 10,000 parts, so 78G at 8M; memory grows with it).", "--s3-part-size")
                 .option("URL", v -> azEndpoint = Syntax.toUri(v), "Azure: the blob endpoint (default: the connection "
                         + "string's, else https://$AZURE_STORAGE_ACCOUNT.blob.core.windows.net).", "--az-endpoint")
                 .flag(() -> azPerDirectoryListing = true, "Azure: list trees one directory at a time instead of "
                         + "flat (Azurite, whose flat listing pages cost more the larger the tree).",
                         "--az-per-directory-listing")
+                .option("SIZE", v -> azBlockSize = Syntax.toBufferSize(v, dev.remotepath.azure.AzureOptions.MIN_BLOCK_SIZE,
+                        dev.remotepath.azure.AzureOptions.MAX_BLOCK_SIZE, "the sizes of an Azure block"), "Azure: the size "
+                        + "of each block of an upload (default 4M; at most 50,000 blocks, so 195G at 4M).", "--az-block-size")
                 .flag(() -> webdavPerDirectoryListing = true, "WebDAV: list trees one directory at a time, never by "
                         + "one PROPFIND of Depth: infinity (asked by default; a server that refuses it costs one request).",
                         "--webdav-per-directory-listing")
+                .option("DURATION", v -> webdavListingTimeout = Syntax.toDuration(v), "WebDAV: the longest a "
+                        + "PROPFIND may take in all, its answer included (default 2m).", "--webdav-listing-timeout")
+                .option("SIZE", v -> webdavMaxListingBytes = Syntax.toSize(v),
+                        "WebDAV: the largest PROPFIND answer read (default 64M).", "--webdav-max-listing-bytes")
                 .option("DURATION", v -> timeout = Syntax.toDuration(v), "SFTP, S3, Azure, HTTP, WebDAV, FTP: the longest "
                         + "a server may take to answer one request, or stay silent in a body (30s, 2m; default 60s).", "--timeout")
                 .option("DURATION", v -> httpListingTimeout = Syntax.toDuration(v),

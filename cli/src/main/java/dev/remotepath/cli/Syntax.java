@@ -424,7 +424,20 @@ final class Syntax {
             case 'G' -> 30;
             default -> 0;
         };
+        if (n > Long.MAX_VALUE >> shift) {
+            throw new IllegalArgumentException("'" + value + "' is larger than any size a bound takes");
+        }
         return n << shift;
+    }
+
+    /** A buffer's size ({@link #toSize}): {@code min} to {@code max} bytes, {@code what} saying whose. */
+    static int toBufferSize(String value, long min, long max, String what) {
+        long n = toSize(value);
+        if (n < min || n > max) {
+            throw new IllegalArgumentException("'" + value + "' is outside " + what + " (" + min + " to " + max
+                    + " bytes)");
+        }
+        return (int) n;
     }
 
     static URI toUri(String value) {

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HintsTest {
 
     /** The library modules whose messages the CLI prints. */
-    private static final List<String> LIBRARY = List.of("api", "mem", "local", "http", "sftp", "s3", "syncer");
+    private static final List<String> LIBRARY = List.of("api", "mem", "local", "http", "sftp", "s3", "syncer", "azure",
+            "webdav", "ftp", "archive");
 
     @TempDir
     Path temp;
@@ -117,6 +118,15 @@ class HintsTest {
         // Jetty's idle bound can fire before requestTimeout's wait: both are --timeout in the CLI
         assertThat(Hints.forCli("GET u: timed out: silent for 1 s (HttpOptions.idleTimeout)"))
                 .isEqualTo("GET u: timed out: silent for 1 s (--timeout)");
+        // WebDAV and FTP name theirs too; two options one flag sets read as that flag once
+        assertThat(Hints.forCli("PROPFIND u: no response in time (WebDavOptions.requestTimeout, "
+                + "WebDavOptions.idleTimeout, WebDavOptions.listingTimeout)"))
+                .isEqualTo("PROPFIND u: no response in time (--timeout, --webdav-listing-timeout)");
+        assertThat(Hints.forCli("the answer is larger than WebDavOptions.maxListingBytes (67108864)"))
+                .isEqualTo("the answer is larger than --webdav-max-listing-bytes (67108864)");
+        assertThat(Hints.forCli("f: the server stopped reading for 1 s (FtpOptions.readTimeout)"))
+                .isEqualTo("f: the server stopped reading for 1 s (--timeout)");
+        assertThat(Hints.forCli("(--timeout, --timeout-x)")).isEqualTo("(--timeout, --timeout-x)");
         assertThat(Hints.forCli("no dots here")).isEqualTo("no dots here");
         assertThat(Hints.forCli("MyOptions.x and a.b")).isEqualTo("MyOptions.x and a.b");
     }
@@ -220,5 +230,26 @@ class HintsTest {
         assertThat(Syntax.toSize("1g")).isEqualTo(1L << 30);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Syntax.toSize("lots"))
                 .hasMessageContaining("not a size");
+        // 15 digits of gigabytes would wrap to a negative bound
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Syntax.toSize("999999999999999G"))
+                .hasMessage("'999999999999999G' is larger than any size a bound takes");
+        assertThat(Syntax.toBufferSize("16M", 5L << 20, Integer.MAX_VALUE - 8, "x")).isEqualTo(16 << 20);
+        for (String outside : List.of("4M", "2G")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> Syntax.toBufferSize(outside, 5L << 20, Integer.MAX_VALUE - 8, "the sizes of an S3 part"))
+                    .as(outside).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("'" + outside + "' is outside the sizes of an S3 part (");
+        }
+    }
+
+    @Test
+    void partAndBlockSizesAreFlagsAndTheirLimitsNameThem() {
+        RpathTest.Result r = RpathTest.rpath("--s3-part-size", "1M", "ls", "s3://bucket/");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--s3-part-size").contains("outside the sizes of an S3 part");
+        assertThat(Hints.forCli("f: larger than S3's 10000 parts of 8388608 bytes (80000 MiB); raise S3Options.partSize"))
+                .endsWith("raise --s3-part-size");
+        assertThat(Hints.forCli("f: larger than Azure's 50,000 blocks of 4194304 bytes; raise AzureOptions.blockSize"))
+                .endsWith("raise --az-block-size");
     }
 }

@@ -168,8 +168,8 @@ final class WebDavWire implements AutoCloseable {
                 // The connection's idle timeout, the request's total timeout and our own wait
                 // can each fire first on a silent server: name every option that bounds it.
                 SocketTimeoutException t = new SocketTimeoutException(method + " " + uri + ": no response in time"
-                        + " (WebDavOptions.requestTimeout, idleTimeout"
-                        + (request.getTimeout() > 0 ? ", listingTimeout)" : ")"));
+                        + " (WebDavOptions.requestTimeout, WebDavOptions.idleTimeout"
+                        + (request.getTimeout() > 0 ? ", WebDavOptions.listingTimeout)" : ")"));
                 t.initCause(e.getCause());
                 throw t;
             }
