@@ -343,9 +343,18 @@ final class MinaWire implements SftpWire {
         send(() -> sftp.rename(source, target));
     }
 
+    /**
+     * A request of our own: MINA's extensions write paths as UTF-8 whatever the client's name
+     * charset, so a name that is not UTF-8 (kept as byte escapes) went out as other bytes and
+     * the rename of a copy's temporary failed with "no such file".
+     */
     @Override
     public void posixRename(String source, String target) throws IOException {
-        send(() -> posixRename.posixRename(source, target));
+        Buffer b = new ByteArrayBuffer();
+        b.putString(SftpWire.POSIX_RENAME);
+        b.putString(source, sftp.getNameDecodingCharset());
+        b.putString(target, sftp.getNameDecodingCharset());
+        sendExpectingOk(SftpConstants.SSH_FXP_EXTENDED, b);
     }
 
     @Override
@@ -371,6 +380,11 @@ final class MinaWire implements SftpWire {
         b.putUInt(SftpConstants.SSH_FILEXFER_ATTR_ACMODTIME);
         b.putUInt(seconds);
         b.putUInt(seconds);
+        sendExpectingOk(type, b);
+    }
+
+    /** Sends {@code b} as a request of {@code type} whose answer is a status, and expects an OK. */
+    private void sendExpectingOk(int type, Buffer b) throws IOException {
         send(() -> {
             RawSftpClient raw = (RawSftpClient) sftp;
             int id = raw.send(type, b);
@@ -404,12 +418,18 @@ final class MinaWire implements SftpWire {
         if (statvfs == null || !statvfs.isSupported()) {
             return Optional.empty();
         }
+        if (dev.remotepath.NameBytes.hasEscapes(path)) {
+            return Optional.empty(); // MINA's extension would send the name as other bytes
+        }
         var info = answer(() -> statvfs.stat(path));
         return Optional.of(SftpWire.space(info.f_frsize, info.f_blocks, info.f_bfree, info.f_bavail));
     }
 
     @Override
     public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
+        if (dev.remotepath.NameBytes.hasEscapes(path)) {
+            return Optional.empty(); // as space(): the file is read and hashed instead
+        }
         var reply = answer(() -> checkFile.checkFileName(path, List.of(algorithm), 0L, 0L, 0));
         if (reply == null || !algorithm.equalsIgnoreCase(reply.getKey()) || reply.getValue().size() != 1) {
             return Optional.empty();

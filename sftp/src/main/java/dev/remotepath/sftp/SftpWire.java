@@ -29,6 +29,7 @@ interface SftpWire {
 
     /** The extension name of OpenSSH's no-follow SETSTAT. */
     String LSETSTAT = "lsetstat@openssh.com";
+    String POSIX_RENAME = "posix-rename@openssh.com";
 
     record Attributes(Kind kind, long size, long mtimeSeconds, long atimeSeconds, int permissions, long uid, long gid) {
         enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }

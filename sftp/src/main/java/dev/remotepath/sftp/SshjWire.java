@@ -115,7 +115,7 @@ final class SshjWire implements SftpWire {
         this.ssh = route.ssh();
         this.engine = engine;
         this.sftp = new SFTPClient(engine);
-        this.posixRename = engine.offers("posix-rename@openssh.com");
+        this.posixRename = engine.offers(POSIX_RENAME);
         this.lsetstat = engine.offers(LSETSTAT) || engine.lists(LSETSTAT);
         this.checkFile = engine.offers("check-file") || engine.offers("check-file-name") || engine.lists("check-file-name");
         this.copyData = HANDLE != null && (engine.offers("copy-data") || engine.lists("copy-data"));
@@ -455,9 +455,18 @@ final class SshjWire implements SftpWire {
     @Override
     public void posixRename(String source, String target) throws IOException {
         send(() -> {
-            extended(engine.newExtendedRequest("posix-rename@openssh.com").putString(source).putString(target))
+            extended(engine.newExtendedRequest(POSIX_RENAME).putString(source, names()).putString(target, names()))
                     .ensureStatusPacketIsOK();
         });
+    }
+
+    /**
+     * The charset paths are written in (NameBytes.CHARSET): sshj's own requests use it, but a
+     * request built here writes a bare {@code putString} as UTF-8, which sends a name that is
+     * not UTF-8 (kept as byte escapes) as other bytes.
+     */
+    private java.nio.charset.Charset names() {
+        return engine.getSubsystem().getRemoteCharset();
     }
 
     private Response extended(net.schmizz.sshj.sftp.Request request) throws IOException {
@@ -473,7 +482,7 @@ final class SshjWire implements SftpWire {
     @Override
     public void setTimesNoFollow(String path, Instant time) throws IOException {
         long s = time.getEpochSecond();
-        send(() -> extended(engine.newExtendedRequest(LSETSTAT).putString(path)
+        send(() -> extended(engine.newExtendedRequest(LSETSTAT).putString(path, names())
                 .putFileAttributes(new FileAttributes.Builder().withAtimeMtime(s, s).build()))
                 .ensureStatusPacketIsOK());
     }
@@ -503,7 +512,7 @@ final class SshjWire implements SftpWire {
             return Optional.empty();
         }
         return answer(() -> {
-            Response r = extended(engine.newExtendedRequest("statvfs@openssh.com").putString(path));
+            Response r = extended(engine.newExtendedRequest("statvfs@openssh.com").putString(path, names()));
             if (r.getType() == PacketType.STATUS) {
                 r.ensureStatusPacketIsOK();
                 return Optional.empty();
@@ -521,7 +530,7 @@ final class SshjWire implements SftpWire {
     @Override
     public Optional<byte[]> checkFile(String path, String algorithm) throws IOException {
         return answer(() -> {
-            Response r = extended(engine.newExtendedRequest("check-file-name").putString(path).putString(algorithm)
+            Response r = extended(engine.newExtendedRequest("check-file-name").putString(path, names()).putString(algorithm)
                     .putUInt64(0).putUInt64(0).putUInt32(0));
             if (r.getType() == PacketType.STATUS) {
                 r.ensureStatusPacketIsOK(); // throws the status

@@ -182,6 +182,25 @@ abstract class RealSftpServerContractTest extends RemoteFileSystemContract {
             assertThat(first.filesCopied()).isEqualTo(4);
             assertThat(target.child("\udcfe.bin").readString()).isEqualTo("fe");
             assertThat(PathSyncer.builder(dir, target).build().run().filesCopied()).isZero();
+            // And back into the server: each copy goes through a temporary renamed into place
+            // (posix-rename, an extension request, which both clients had sent as UTF-8, so the
+            // temporary of "\xfe.bin" was "not found"), its time set with the content.
+            RemotePath back = dir.resolve("back");
+            SyncReport into = PathSyncer.builder(target, back).build().run();
+            assertThat(into.errors()).isEmpty();
+            assertThat(into.filesCopied()).isEqualTo(4);
+            assertThat(onDisk.resolve("back").child("\udcfe.bin").readString()).isEqualTo("fe");
+            assertThat(onDisk.resolve("back").list()).extracting(e -> e.name())
+                    .containsExactly("caf\u00e9.txt", "new-\udc80.bin", "\udcfe.bin", "\udcff.bin");
+            assertThat(PathSyncer.builder(target, back).build().run().filesCopied()).isZero();
+            RemotePath escaped = back.child("\udcff.bin");
+            escaped.setLastModifiedTime(Instant.parse("2001-01-01T00:00:00Z"));
+            assertThat(onDisk.resolve("back").child("\udcff.bin").stat().lastModified())
+                    .contains(Instant.parse("2001-01-01T00:00:00Z"));
+            escaped.moveTo(back.child("\udc81.bin"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertThat(onDisk.resolve("back").child("\udc81.bin").readString()).isEqualTo("ff");
+            RemotePath escapedDir = back.child("d-\udc82").createDirectory();
+            assertThat(escapedDir.fileSystem().storeSpace(escapedDir)).isNotNull(); // statvfs, or nothing to say
         } finally {
             LocalTrees.delete(mirror);
         }
