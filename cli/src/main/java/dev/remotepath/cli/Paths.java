@@ -265,12 +265,21 @@ final class Paths {
      * a local command always gets.
      */
     private static RemotePath local(String arg) {
+        java.nio.file.Path nio;
         try {
-            java.nio.file.Path nio = java.nio.file.Path.of(arg);
-            return LOCAL.getPath(nio.toAbsolutePath().normalize().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
+            nio = java.nio.file.Path.of(arg);
         } catch (java.nio.file.InvalidPathException e) {
-            throw new java.nio.file.InvalidPathException(arg, "not a URI and not a local path: " + e.getReason());
+            if (arg.indexOf('\0') >= 0) {
+                throw new java.nio.file.InvalidPathException(arg, "not a URI and not a local path: " + e.getReason());
+            }
+            // NIO encodes a name in the locale's charset (ASCII under LANG=C) and has no bytes for
+            // an escape (RawArguments): such a path is resolved as the local backend names it,
+            // against the working directory's own bytes.
+            RemotePath cwd = LOCAL.getPath(java.nio.file.Path.of("").toAbsolutePath().toUri(),
+                    dev.remotepath.FileSystemOptions.DEFAULTS);
+            return cwd.resolve(arg);
         }
+        return LOCAL.getPath(nio.toAbsolutePath().normalize().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
     }
 
     /**

@@ -324,6 +324,12 @@ public final class Rpath {
         if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
             System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
         }
+        for (String a : args) {
+            if (a.indexOf('\uFFFD') >= 0) { // checked here: RawArguments loads only when needed
+                args = RawArguments.recover(args);
+                break;
+            }
+        }
         Prewarm.forArguments(args);
         int code = execute(args, StdoutStream.ofProcess(new FileOutputStream(FileDescriptor.out)),
                 new FileOutputStream(FileDescriptor.err));

@@ -140,13 +140,26 @@ public final class LocalFileSystem extends NioFileSystem {
         String s = p.pathString();
         try {
             if (NameBytes.hasEscapes(s)) {
-                // Only a file: URI carries raw bytes into a NIO path.
-                return Path.of(URI.create("file://" + UriPaths.encodePath(s)));
+                return byBytes(s);
             }
-            return Path.of(s);
+            try {
+                return Path.of(s);
+            } catch (java.nio.file.InvalidPathException unmappable) {
+                if (s.indexOf('\0') >= 0 || !NameBytes.isEncodable(s)) {
+                    throw unmappable; // a lone surrogate stands for no bytes: never written as '?'
+                }
+                // NIO encodes names in the locale's charset: under LANG=C (ASCII) every
+                // non-ASCII name is "unmappable". The file's name is its UTF-8 bytes all the same.
+                return byBytes(s);
+            }
         } catch (java.nio.file.InvalidPathException e) {
             throw notAPath(p, e);
         }
+    }
+
+    /** Only a file: URI carries a name's bytes (UTF-8, escapes as themselves) into a NIO path. */
+    private static Path byBytes(String s) {
+        return Path.of(URI.create("file://" + UriPaths.encodePath(s)));
     }
 
     /** Whether the JDK gives {@code unix:ctime} here (Linux, the BSDs, macOS). */
