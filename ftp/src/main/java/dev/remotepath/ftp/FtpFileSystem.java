@@ -167,12 +167,29 @@ public final class FtpFileSystem implements RemoteFileSystem {
             throw new FileSystemException(p.toString(), null, "this server would store another name for a name "
                     + "that begins or ends with a space (it trims or replaces the space)");
         }
+        if (!encodable(s, c.client.getControlEncoding())) {
+            // The command would carry '?' in its place (the encoder's replacement) and act on
+            // another file: a name that is not UTF-8 (kept as byte escapes), or not in the charset.
+            throw new FileSystemException(p.toString(), null, "FTP cannot name this file as it is: its name is "
+                    + "not " + c.client.getControlEncoding() + " (the charset of this connection's names), "
+                    + "and would be sent as another name");
+        }
         if (c.minaMlsd && s.chars().anyMatch(ch -> ch == '\\' || ch == '?' || ch == '*' || ch == '[')) {
             // it would act on another name: it splits at '\\' and expands wildcards
             throw new FileSystemException(p.toString(), null, "MINA FtpServer cannot name this file as it is "
                     + "('\\', '?', '*' or '[')");
         }
         return s;
+    }
+
+    /** Whether {@code s} goes into {@code charset} as it is (ASCII always does, without an encoder). */
+    private static boolean encodable(String s, String charset) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return java.nio.charset.Charset.forName(charset).newEncoder().canEncode(s);
+            }
+        }
+        return true;
     }
 
     private static IOException refused(FtpConnection c, String command, RemotePath path) {

@@ -68,7 +68,10 @@ final class FtpListings {
             throw new FileSystemException(directory.toString(), null, "the listing was cut short: " + e.getMessage());
         }
         Charset cs = Charset.forName(c.client.getControlEncoding());
-        String text = new String(body, cs);
+        // Bytes that are not UTF-8 are kept as escapes (NameBytes), not made U+FFFD: such a name
+        // is then one the commands refuse by name, never one that reads as another file's.
+        String text = cs.equals(java.nio.charset.StandardCharsets.UTF_8) ? dev.remotepath.NameBytes.decode(body)
+                : new String(body, cs);
         List<ListedEntry> entries = new ArrayList<>();
         try {
             if (mlsd) {

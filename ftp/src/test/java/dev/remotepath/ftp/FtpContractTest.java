@@ -66,6 +66,26 @@ abstract class FtpContractTest extends RemoteFileSystemContract {
         return root;
     }
 
+    /**
+     * A name that is not UTF-8 (bytes kept as escapes, from a local tree) has no UTF-8 form: the
+     * encoder's '?' in its place stored "bad??name.txt", another file, and every resync wrote it
+     * again. It is refused, naming the file, and nothing is stored.
+     */
+    @org.junit.jupiter.api.Test
+    void aNameThatIsNotUtf8IsRefusedNotStoredUnderAnotherName() throws Exception {
+        RemotePath bad = dir.child("bad\udcff\udcfename.txt");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> bad.writeString("x"))
+                .isInstanceOf(java.nio.file.FileSystemException.class)
+                .hasMessageContaining("FTP cannot name this file as it is");
+        RemotePath source = RemotePaths.get("mem://ftp-names-" + cases.get() + "/");
+        source.child("bad\udcff.txt").writeString("x");
+        source.child("ok.txt").writeString("ok");
+        dev.remotepath.syncer.SyncReport r = dev.remotepath.syncer.PathSyncer.builder(source, dir).build().run();
+        assertThat(r.filesCopied()).isEqualTo(1);
+        assertThat(r.errors()).hasSize(1);
+        assertThat(dir.list()).extracting(e -> e.name()).containsExactly("ok.txt");
+    }
+
     /** No case leaves a read or write stream open. */
     @AfterEach
     void noStreamLeftOpen() {
