@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * File names the JVM cannot decode from the command line: bytes that are not UTF-8, and any
  * non-ASCII name under {@code LANG=C} (cron, containers, services), where the JVM decodes
- * arguments as ASCII. Both reached the commands as other names ("no such file").
+ * arguments (and its working directory) as ASCII. Both reached the commands as other names
+ * ("no such file").
  */
 class RawArgumentsTest {
 
@@ -76,7 +77,9 @@ class RawArgumentsTest {
         String run = "\"$JAVA\" -cp \"$CP\" " + Rpath.class.getName();
         String script = "cd \"$WORK\" && " + run + " cat \"$(printf 'bad\\377\\376name.txt')\" && echo"
                 + " && " + run + " cat \"$(printf 'caf\\303\\251')/inner.txt\" && echo"
-                + " && " + run + " cp \"$(printf 'bad\\377\\376name.txt')\" \"$(printf 'caf\\303\\251')/\"";
+                + " && " + run + " cp \"$(printf 'bad\\377\\376name.txt')\" \"$(printf 'caf\\303\\251')/\""
+                // a relative path inside a working directory the JVM itself decoded as "caf??"
+                + " && cd \"$(printf 'caf\\303\\251')\" && " + run + " cat inner.txt && echo";
         ProcessBuilder pb = new ProcessBuilder(List.of("/bin/sh", "-c", script)).redirectErrorStream(true);
         pb.environment().put("LANG", "C");
         pb.environment().put("LC_ALL", "C");
@@ -87,7 +90,7 @@ class RawArgumentsTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out.lines().toList()).containsExactly("raw bytes", "in a caf\u00e9");
+        assertThat(out.lines().toList()).containsExactly("raw bytes", "in a caf\u00e9", "in a caf\u00e9");
         List<String> copied = new ArrayList<>();
         try (var s = Files.newDirectoryStream(cafe)) {
             s.forEach(f -> copied.add(f.toUri().getRawPath().substring(f.toUri().getRawPath().lastIndexOf('/') + 1)));
