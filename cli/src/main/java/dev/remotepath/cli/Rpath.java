@@ -87,7 +87,7 @@ public final class Rpath {
 
     /** The options valid before and after every subcommand. */
     private Syntax syntax() {
-        return new Syntax("rpath", "One path API over local disk, memory, HTTP, SFTP and S3.")
+        return new Syntax("rpath", "One path API: local disk, memory, HTTP, SFTP, S3, Azure, WebDAV, FTP, zip, tar.")
                 .flag(() -> help = true, "Show this help message and exit.", "-h", "--help")
                 .flag(() -> version = true, "Print version information and exit.", "-V", "--version")
                 .flag(() -> json = true, "Print JSON (one object per line) instead of text.", "--json")
