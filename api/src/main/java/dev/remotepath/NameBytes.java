@@ -113,8 +113,11 @@ public final class NameBytes {
         return false;
     }
 
-    /** A lone low surrogate in U+DC80..U+DCFF (not the second half of a pair) stands for one raw byte. */
-    static boolean isEscape(String s, int i) {
+    /**
+     * Whether the character at {@code i} is an escape: a lone low surrogate in U+DC80..U+DCFF
+     * (not the second half of a pair), standing for one raw byte, {@code charAt(i) - 0xDC00}.
+     */
+    public static boolean isEscape(String s, int i) {
         char c = s.charAt(i);
         return c >= 0xDC80 && c <= 0xDCFF && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
     }

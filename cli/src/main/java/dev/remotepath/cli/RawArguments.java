@@ -80,9 +80,8 @@ final class RawArguments {
         StringBuilder sb = new StringBuilder(uri.length() + 8);
         for (int i = 0; i < uri.length(); i++) {
             char c = uri.charAt(i);
-            if (c >= 0xDC80 && c <= 0xDCFF && (i == 0 || !Character.isHighSurrogate(uri.charAt(i - 1)))) {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit((c - 0xDC00) >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit((c - 0xDC00) & 0xF, 16)));
+            if (NameBytes.isEscape(uri, i)) {
+                sb.append('%').append(java.util.HexFormat.of().withUpperCase().toHexDigits((byte) (c - 0xDC00)));
             } else {
                 sb.append(c);
             }
