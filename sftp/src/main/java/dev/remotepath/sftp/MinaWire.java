@@ -39,7 +39,8 @@ final class MinaWire implements SftpWire {
     private final SshClient client;
     private final ClientSession session;
     private final SftpClient sftp;
-    private final OpenSSHPosixRenameExtension posixRename;
+    /** Whether the server offers {@code posix-rename@openssh.com} (sent by a request of our own). */
+    private final boolean posixRename;
     private final boolean lsetstat;
     private final CheckFileNameExtension checkFile;
     private final CopyDataExtension copyData;
@@ -60,7 +61,7 @@ final class MinaWire implements SftpWire {
         this.sftp = sftp;
         OpenSSHPosixRenameExtension rename = sftp.getExtension(OpenSSHPosixRenameExtension.class);
         CheckFileNameExtension check = sftp.getExtension(CheckFileNameExtension.class);
-        this.posixRename = rename != null && rename.isSupported() ? rename : null;
+        this.posixRename = rename != null && rename.isSupported();
         this.checkFile = check != null && check.isSupported() ? check : null;
         this.lsetstat = sftp.getServerExtensions().containsKey(SftpWire.LSETSTAT);
         CopyDataExtension copy = sftp.getExtension(CopyDataExtension.class);
@@ -205,7 +206,7 @@ final class MinaWire implements SftpWire {
 
     @Override
     public boolean hasPosixRename() {
-        return posixRename != null;
+        return posixRename;
     }
 
     @Override
