@@ -294,6 +294,7 @@ public final class TreeCopier {
                 // them (S3's implied directories) leaves the target's as they are.
                 dir.stat().lastModified().ifPresent(t -> directoryTimes.add(Map.entry(target, t)));
             }
+            refuseVariants(children, target);
             for (DirEntry child : children) {
                 if (FileTransfer.isTemporary(child.name())) {
                     continue; // a killed copy's leftover is not part of the tree
@@ -307,6 +308,25 @@ public final class TreeCopier {
             key.ifPresent(k -> ancestorKeys.pop());
             if (followInside) {
                 resolvedAncestors.pop();
+            }
+        }
+    }
+
+    /**
+     * Refuses, before any of them is written, a directory whose names include two that the
+     * target takes for one ({@code README} and {@code readme} on a case-insensitive target):
+     * the second would be written over the first, as GNU cp refuses to overwrite a file it has
+     * just created. Asks the target ({@link NameVariants#tellsApart}) only for such names.
+     */
+    private static void refuseVariants(List<DirEntry> children, RemotePath target) throws IOException {
+        for (List<DirEntry> group : NameVariants.groups(children)) {
+            String first = group.getFirst().name();
+            for (DirEntry other : group.subList(1, group.size())) {
+                if (!NameVariants.tellsApart(target, first, other.name()).orElse(true)) {
+                    throw new FileAlreadyExistsException(target.child(other.name()).toString(), other.path().toString(),
+                            "would be written over " + first + ", copied from the same directory: the target does not "
+                                    + "tell apart names that differ only in case or Unicode normalization");
+                }
             }
         }
     }

@@ -220,22 +220,83 @@ final class SyncRun {
         try {
             int i = 0;
             int j = 0;
+            // Names on one side only wait for the end: a few may be spellings of one another.
+            List<DirEntry> fresh = List.of();
+            List<DirEntry> gone = List.of();
             while (i < sources.size() || j < targets.size()) {
                 DirEntry s = i < sources.size() ? sources.get(i) : null;
                 DirEntry t = j < targets.size() ? targets.get(j) : null;
                 int c = s == null ? 1 : t == null ? -1 : s.name().compareTo(t.name());
-                if (c <= 0) {
+                if (c < 0) {
                     i++;
-                }
-                if (c >= 0) {
+                    fresh = added(fresh, s);
+                } else if (c > 0) {
                     j++;
+                    gone = added(gone, t);
+                } else {
+                    i++;
+                    j++;
+                    pair(rel, dstDir, s, t, ancestors, resolvedDir);
                 }
-                pair(rel, dstDir, c > 0 ? null : s, c < 0 ? null : t, ancestors, resolvedDir);
+            }
+            if (!fresh.isEmpty()) {
+                oneSided(rel, dstDir, sources, fresh, gone, ancestors, resolvedDir);
+            } else {
+                for (DirEntry t : gone) {
+                    pair(rel, dstDir, null, t, ancestors, resolvedDir);
+                }
             }
             return changed[0];
         } finally {
             CHANGED_HERE.set(outer); // a walk run inline returns to its parent's merge
         }
+    }
+
+    private static List<DirEntry> added(List<DirEntry> list, DirEntry e) {
+        List<DirEntry> growing = list.isEmpty() ? new ArrayList<>() : list;
+        growing.add(e);
+        return growing;
+    }
+
+    /**
+     * A directory's names on one side only: new source entries first, each as new, as the
+     * target's entry under another spelling, or refused ({@link Spellings}), then the target's
+     * extraneous entries that no new name claimed.
+     */
+    private void oneSided(String rel, RemotePath dstDir, List<DirEntry> sources, List<DirEntry> fresh,
+            List<DirEntry> gone, List<String> ancestors, RemotePath resolvedDir) throws IOException {
+        List<DirEntry> fresher = new ArrayList<>(fresh.size());
+        for (DirEntry n : fresh) {
+            if (!ignored(rel, n)) {
+                fresher.add(n);
+            }
+        }
+        java.util.Map<String, Spellings.Fate> fates = fresher.isEmpty() ? java.util.Map.of()
+                : Spellings.resolve(dstDir, sources, fresher, gone, execution.carriesOut());
+        for (DirEntry n : fresh) {
+            Spellings.Fate fate = fates.get(n.name());
+            String childRel = rel.isEmpty() ? n.name() : rel + "/" + n.name();
+            switch (fate) {
+                case null -> pair(rel, dstDir, n, null, ancestors, resolvedDir);
+                case Spellings.Fate.Paired p -> pair(rel, dstDir, n, p.target(), ancestors, resolvedDir);
+                case Spellings.Fate.Refused r -> record(new SyncError(childRel, "copy", "not copied: the target "
+                        + "does not tell \"" + n.name() + "\" from \"" + r.kept() + "\" (names that differ only in case "
+                        + "or Unicode normalization), and the source holds both"));
+                case Spellings.Fate.Failed f -> fail(childRel, "look up variant", f.error());
+            }
+        }
+        for (DirEntry t : gone) {
+            pair(rel, dstDir, null, t, ancestors, resolvedDir);
+        }
+    }
+
+    /** Whether the filters leave {@code e} out (as {@link #pair} does), or it is a temporary. */
+    private boolean ignored(String rel, DirEntry e) {
+        if (FileTransfer.isTemporary(e.name())) {
+            return true;
+        }
+        String childRel = rel.isEmpty() ? e.name() : rel + "/" + e.name();
+        return filters.active() && filters.ignored(List.of(childRel.split("/")), e.isDirectory());
     }
 
     /**

@@ -269,6 +269,35 @@ public class PathSyncerTest {
         assertThat(snapshot(dst)).isEqualTo(snapshot(src));
     }
 
+    /**
+     * Names that differ only in case or Unicode normalization: a target that tells them apart
+     * (every backend here) gets each as a file of its own, and a case rename's old spelling is
+     * deleted; one that does not (NameVariantsTest) keeps one and refuses the other by name.
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void namesThatDifferOnlyInCaseOrNormalizationAreEachMirrored(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        write(src.resolve("report.txt"), "first", 0);
+        assertThat(PathSyncer.builder(src, dst).deleteExtraneous(true).build().run().succeeded()).isTrue();
+        src.resolve("report.txt").delete();
+        write(src.resolve("Report.txt"), "renamed", 1);
+        write(src.resolve("README"), "upper", 2);
+        write(src.resolve("readme"), "lower", 3);
+        write(src.resolve("sub/caf\u00e9.txt"), "composed", 4);
+        write(src.resolve("sub/cafe\u0301.txt"), "decomposed", 5);
+
+        SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.filesDeleted()).isEqualTo(1);
+        assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+        assertThat(dst.resolve("sub/cafe\u0301.txt").readString()).isEqualTo("decomposed");
+        SyncReport again = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
+        assertThat(again.succeeded()).isTrue();
+        assertThat(again.filesCopied() + again.filesDeleted()).isZero();
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("pairs")
     void maxDeleteRefusesBeforeDeletingAnything(Backend from, Backend to) throws Exception {
