@@ -48,11 +48,18 @@ public final class RemotePaths {
      */
     public static RemotePath get(String uri) throws IOException {
         if (!startsWithScheme(uri)) {
+            Path local;
             try {
-                return of(Path.of(uri));
+                local = Path.of(uri);
             } catch (InvalidPathException e) {
-                throw new InvalidPathException(uri, "not a URI and not a local path: " + e.getReason());
+                if (uri.indexOf('\0') >= 0) {
+                    throw new InvalidPathException(uri, "not a URI and not a local path: " + e.getReason());
+                }
+                // NIO encodes names in the locale's charset (ASCII under LANG=C): a name it cannot
+                // encode is resolved as the local backend names it, by its UTF-8 bytes.
+                return provider("file").getPath(workingDirectory().toUri(), FileSystemOptions.DEFAULTS).resolve(uri);
             }
+            return of(local);
         }
         try {
             return get(new URI(uri));
@@ -122,7 +129,31 @@ public final class RemotePaths {
         if (path.getFileSystem() != FileSystems.getDefault()) {
             throw new IllegalArgumentException(path + " is not on the default file system");
         }
-        return provider("file").getPath(path.toAbsolutePath().normalize().toUri(), FileSystemOptions.DEFAULTS);
+        Path absolute = path.isAbsolute() ? path : workingDirectory().resolve(path);
+        return provider("file").getPath(absolute.normalize().toUri(), FileSystemOptions.DEFAULTS);
+    }
+
+    /**
+     * The process's working directory, by its bytes. The JVM keeps it as {@code user.dir}, a
+     * string decoded in the locale's charset, so under {@code LANG=C} a non-ASCII directory (and
+     * under any locale one whose name is not UTF-8) reads back as another path ({@code caf??}),
+     * where relative paths would have been read and written. The kernel's
+     * {@code /proc/self/cwd} still has the bytes; without it such a directory is refused, not
+     * guessed.
+     *
+     * @throws java.nio.file.FileSystemException when the name was lost and cannot be read again
+     */
+    public static Path workingDirectory() throws IOException {
+        String dir = System.getProperty("user.dir", "");
+        if (dir.indexOf('\uFFFD') < 0) {
+            return Path.of("").toAbsolutePath();
+        }
+        try {
+            return java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/cwd"));
+        } catch (IOException | UnsupportedOperationException notLinux) {
+            throw new java.nio.file.FileSystemException(dir, null, "the working directory's name cannot be decoded in "
+                    + "this locale's charset (" + System.getProperty("sun.jnu.encoding", "?") + "): give an absolute path");
+        }
     }
 
     /** The schemes served by the backends on the class path. */

@@ -264,7 +264,7 @@ final class Paths {
      * image and this jar's index, ~3.5 ms of a local {@code ls} in a fresh JVM, for the provider
      * a local command always gets.
      */
-    private static RemotePath local(String arg) {
+    private static RemotePath local(String arg) throws IOException {
         java.nio.file.Path nio;
         try {
             nio = java.nio.file.Path.of(arg);
@@ -275,28 +275,11 @@ final class Paths {
             // NIO encodes a name in the locale's charset (ASCII under LANG=C) and has no bytes for
             // an escape (RawArguments): such a path is resolved as the local backend names it,
             // against the working directory's own bytes.
-            RemotePath cwd = LOCAL.getPath(workingDirectory().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
+            RemotePath cwd = LOCAL.getPath(RemotePaths.workingDirectory().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
             return cwd.resolve(arg);
         }
-        java.nio.file.Path absolute = nio.isAbsolute() ? nio : workingDirectory().resolve(nio);
+        java.nio.file.Path absolute = nio.isAbsolute() ? nio : RemotePaths.workingDirectory().resolve(nio);
         return LOCAL.getPath(absolute.normalize().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
-    }
-
-    /**
-     * The working directory by its bytes. The JVM keeps it as a string decoded in the locale's
-     * charset ({@code user.dir}), so under {@code LANG=C} a non-ASCII directory, and under any
-     * locale one whose name is not UTF-8, came back as another path ("caf??"); the kernel's
-     * {@code /proc/self/cwd} still has its bytes.
-     */
-    private static java.nio.file.Path workingDirectory() {
-        if (System.getProperty("user.dir", "").indexOf('\uFFFD') >= 0) {
-            try {
-                return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/cwd"));
-            } catch (IOException | UnsupportedOperationException notLinux) {
-                // as the JVM has it
-            }
-        }
-        return java.nio.file.Path.of("").toAbsolutePath();
     }
 
     /**
