@@ -17,7 +17,8 @@ final class LsCommand implements Command {
     boolean longFormat;
     boolean recursive;
     boolean mtime;
-    String uri;
+    /** The working directory when none is given, as ls lists it. */
+    String uri = ".";
 
     LsCommand(Rpath rpath) {
         this.rpath = rpath;
@@ -25,12 +26,12 @@ final class LsCommand implements Command {
 
     @Override
     public Syntax syntax() {
-        return new Syntax("rpath ls", "List a directory (or show a file).")
+        return new Syntax("rpath ls", "List a directory (or show a file); the working directory when no URI is given.")
                 .flag(() -> longFormat = true, "Long format: type, size, modification time, name.", "-l")
                 .flag(() -> recursive = true, "List subdirectories recursively (names relative to URI).", "-R")
                 .flag(() -> mtime = true, "Where a listing has no modification time (S3's has only the time an object "
                         + "was stored, shown as ~TIME), ask each entry for it (a HEAD per object).", "--mtime")
-                .positional("URI", v -> uri = v);
+                .optional("URI", v -> uri = v);
     }
 
     @Override

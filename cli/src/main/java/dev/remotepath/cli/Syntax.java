@@ -96,6 +96,12 @@ final class Syntax {
         return this;
     }
 
+    /** A positional parameter that may be left out (the last one given): its default stays. */
+    Syntax optional(String label, Setter set) {
+        positionals.add(new Positional(label, 0, false, false, set));
+        return this;
+    }
+
     /** The last positional parameter: {@code min} or more values. */
     Syntax positionals(String label, int min, Setter add) {
         positionals.add(new Positional(label, min, true, false, add));
@@ -463,7 +469,7 @@ final class Syntax {
         StringBuilder sb = new StringBuilder("Usage: ").append(usageName);
         sb.append(usageName.indexOf(' ') < 0 ? " [-hV] [OPTION]... COMMAND [ARG]..." : " [OPTION]...");
         for (Positional p : positionals) {
-            sb.append(' ').append(p.min == 0 ? "[" + p.label + "...]" : p.many ? p.label + "..." : p.label);
+            sb.append(' ').append(p.min == 0 ? "[" + p.label + (p.many ? "...]" : "]") : p.many ? p.label + "..." : p.label);
         }
         return sb.toString();
     }

@@ -70,7 +70,7 @@ class CatLsJsonErrorsTest {
         assertThat(r.err().strip()).isEqualTo("{\"error\":\"" + temp.resolve("missing") + ": no such file or directory\","
                 + "\"path\":\"" + temp.resolve("missing") + "\",\"other\":null,\"kind\":\"no_such_file\",\"command\":\"cat\",\"exit\":1}");
 
-        RpathTest.Result usage = rpath("ls", "--json");
+        RpathTest.Result usage = rpath("stat", "--json");
         assertThat(usage.code()).isEqualTo(2);
         assertThat(usage.err().lines().toList()).hasSize(1);
         assertThat(usage.err()).startsWith("{\"error\":").contains("\"kind\":\"usage\"", "\"exit\":2");

@@ -65,6 +65,19 @@ class RpathTest {
     }
 
     @Test
+    void lsWithoutAUriListsTheWorkingDirectory() throws Exception {
+        Result here = rpath("ls");
+        assertThat(here.code()).as(here.err()).isZero();
+        List<String> expected;
+        try (var s = Files.list(Path.of("").toAbsolutePath())) {
+            expected = s.map(p -> p.getFileName() + (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? "/" : ""))
+                    .sorted().toList();
+        }
+        assertThat(here.lines()).isEqualTo(expected).contains("pom.xml", "src/");
+        assertThat(rpath("ls", "--help").out()).contains("Usage: rpath ls [OPTION]... [URI]");
+    }
+
+    @Test
     void longListingsShowALinksOwnTime() throws Exception {
         Path dir = Files.createDirectories(src.resolveSibling("links"));
         Path link = Files.createSymbolicLink(dir.resolve("to-a"), src.resolve("a.txt"));
