@@ -89,4 +89,93 @@ class ContinuationGuardTest {
             }
         }
     }
+
+    /** A clock the test moves. */
+    private static final class Clock implements java.util.function.LongSupplier {
+        long now = 1_000_000_000_000L;
+
+        void pass(long seconds) {
+            now += seconds * 1_000_000_000L;
+        }
+
+        @Override
+        public long getAsLong() {
+            return now;
+        }
+    }
+
+    @Test
+    void pagesThatTrickleFailOnceTheWindowHasPassed() throws IOException {
+        Clock clock = new Clock();
+        ContinuationGuard guard = new ContinuationGuard("s3://b/slow", clock);
+        int page = 0;
+        // A name every 29 s, each page within any read timeout: fine for five minutes...
+        for (; page < 10; page++) {
+            clock.pass(29);
+            guard.page(1, "t" + page);
+        }
+        clock.pass(29);
+        int last = page;
+        // ...then judged: 11 names in 319 s is fewer than one a second.
+        assertThatThrownBy(() -> guard.page(1, "t" + last)).isInstanceOf(IOException.class)
+                .hasMessageContaining("s3://b/slow").hasMessageContaining("11 entries in 319 s")
+                .hasMessageContaining("-Dremotepath.minimumListingRate");
+        ContinuationGuard sftp = new ContinuationGuard("sftp://h/slow", clock);
+        clock.pass(400);
+        assertThatThrownBy(() -> sftp.pageWithoutToken(3)).isInstanceOf(IOException.class)
+                .hasMessageContaining("trickles");
+    }
+
+    @Test
+    void aListingThatKeepsThePaceOrEndsIsNeverCutOff() throws IOException {
+        Clock clock = new Clock();
+        ContinuationGuard steady = new ContinuationGuard("s3://b/big", clock);
+        for (int i = 0; i < 600; i++) { // an hour at 1,000 names a page, a page every 6 s
+            clock.pass(6);
+            steady.page(1000, "t" + i);
+        }
+        ContinuationGuard ending = new ContinuationGuard("az://c/dir", clock);
+        clock.pass(3600);
+        ending.page(2, null); // slow, but it ended: nothing is left to wait for
+    }
+
+    @Test
+    void aLazyReadersTimeBetweenPagesIsNotTheServers() throws IOException {
+        Clock clock = new Clock();
+        ContinuationGuard guard = new ContinuationGuard("s3://b/lazy", clock);
+        for (int i = 0; i < 100; i++) {
+            guard.asking();
+            clock.pass(1); // the store answers in a second
+            guard.page(10, "t" + i);
+            clock.pass(60); // the reader copies what it was given before it asks for more
+        }
+        // 100 s of waiting for 1,000 names: within the window, whatever the reader took.
+        guard.asking();
+        clock.pass(1000); // the store slows to a crawl: 1,000 names in 1,100 s of waiting
+        assertThatThrownBy(() -> guard.page(0, "late")).isInstanceOf(IOException.class)
+                .hasMessageContaining("1000 entries in 1100 s of waiting");
+    }
+
+    @Test
+    void thePaceAndItsWindowAreReadWhenAListingStarts() throws IOException {
+        System.setProperty("remotepath.minimumListingRate", "0");
+        try {
+            Clock clock = new Clock();
+            ContinuationGuard off = new ContinuationGuard("s3://b/x", clock);
+            clock.pass(10_000);
+            off.page(1, "t");
+        } finally {
+            System.clearProperty("remotepath.minimumListingRate");
+        }
+        System.setProperty("remotepath.listingRateWindow", "2");
+        try {
+            Clock clock = new Clock();
+            ContinuationGuard shortWindow = new ContinuationGuard("s3://b/x", clock);
+            clock.pass(3);
+            assertThatThrownBy(() -> shortWindow.page(1, "t")).isInstanceOf(IOException.class);
+        } finally {
+            System.clearProperty("remotepath.listingRateWindow");
+        }
+        assertThat(ContinuationGuard.rateWindow()).isEqualTo(ContinuationGuard.DEFAULT_RATE_WINDOW);
+    }
 }

@@ -32,6 +32,7 @@ final class AzurePages {
     List<BlobItem> next() throws IOException {
         fs.requireOpen();
         try {
+            guard.asking(); // the SDK's iterator asks when it is asked; the reader's time between pages is not the service's
             if (pages == null) {
                 pages = start.get();
             }

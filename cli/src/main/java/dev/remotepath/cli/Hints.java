@@ -48,7 +48,9 @@ final class Hints {
             Map.entry("-Dremotepath.maxDepth", "RPATH_JAVA_OPTS=-Dremotepath.maxDepth=N"),
             Map.entry("-Dremotepath.maxPathLength", "RPATH_JAVA_OPTS=-Dremotepath.maxPathLength=N"),
             Map.entry("-Dremotepath.maxListingEntries", "RPATH_JAVA_OPTS=-Dremotepath.maxListingEntries=N"),
-            Map.entry("-Dremotepath.minimumBodyRate", "RPATH_JAVA_OPTS=-Dremotepath.minimumBodyRate=BYTES_PER_SECOND"));
+            Map.entry("-Dremotepath.minimumBodyRate", "RPATH_JAVA_OPTS=-Dremotepath.minimumBodyRate=BYTES_PER_SECOND"),
+            Map.entry("-Dremotepath.minimumListingRate", "RPATH_JAVA_OPTS=-Dremotepath.minimumListingRate=ENTRIES_PER_SECOND"),
+            Map.entry("-Dremotepath.listingRateWindow", "RPATH_JAVA_OPTS=-Dremotepath.listingRateWindow=SECONDS"));
 
     /** A reference to a library option as the library's messages write one. */
     static final Pattern REFERENCE = Pattern.compile(

@@ -104,6 +104,7 @@ final class S3Listing implements DirectoryListing {
     public boolean hasNext() throws IOException {
         while (ready.isEmpty() && continuation != null) {
             fs.requireOpen();
+            guard.asking(); // the reader's time between pages is not the store's
             take(fs.listPage(directory, prefix, continuation, 1000, true));
         }
         if (ready.isEmpty() && !finished) {

@@ -187,6 +187,7 @@ final class S3TreeListing implements DirectoryListing {
         while (ready.isEmpty()) {
             fs.requireOpen();
             if (continuation != null) {
+                guard.asking(); // the reader's time between pages is not the store's
                 take(fs.listPage(directory, pagePrefix, continuation, PAGE, false), pagePrefix);
             } else if (shards != null && shards.hasNext()) {
                 S3ShardPrefetch.Shard shard = shards.next();

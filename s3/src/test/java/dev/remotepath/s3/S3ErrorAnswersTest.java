@@ -144,6 +144,40 @@ class S3ErrorAnswersTest {
     }
 
     /**
+     * A store whose pages each come in time but name one new key apiece: a million entries would
+     * take days. Judged on its pace once its window has passed (here 1 s and 50 names a second),
+     * the listing fails naming the directory instead of reading on.
+     */
+    @Test
+    void aListingWhosePagesTrickleFailsOnceItsWindowHasPassed() throws IOException {
+        java.util.concurrent.atomic.AtomicInteger pages = new java.util.concurrent.atomic.AtomicInteger();
+        byQuery.set(query -> {
+            int page = pages.getAndIncrement();
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new Answer(200, "application/xml", "<?xml version=\"1.0\"?><ListBucketResult><Name>failing</Name>"
+                    + "<Prefix>dir/</Prefix><KeyCount>1</KeyCount><IsTruncated>true</IsTruncated>"
+                    + "<NextContinuationToken>t" + page + "</NextContinuationToken><Contents><Key>dir/k" + page
+                    + "</Key><Size>1</Size><LastModified>2024-01-01T00:00:00.000Z</LastModified><ETag>\"x\"</ETag>"
+                    + "</Contents></ListBucketResult>", null);
+        });
+        RemotePath dir = bucket();
+        System.setProperty("remotepath.listingRateWindow", "1");
+        System.setProperty("remotepath.minimumListingRate", "50");
+        try {
+            assertThatThrownBy(dir::list).isInstanceOf(IOException.class).hasMessageContaining("s3://failing/dir")
+                    .hasMessageContaining("refused as a listing that trickles");
+        } finally {
+            System.clearProperty("remotepath.listingRateWindow");
+            System.clearProperty("remotepath.minimumListingRate");
+        }
+        assertThat(pages.get()).as("pages asked: about a second's worth, not forever").isBetween(7, 30);
+    }
+
+    /**
      * An object whose body comes a byte every 50 ms, each within the read timeout: cut off after
      * a read timeout's worth of waiting, not read for the hour and a half it would take.
      */
