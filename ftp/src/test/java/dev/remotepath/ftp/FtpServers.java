@@ -121,7 +121,19 @@ final class FtpServers {
     // ------------------------------------------------------------------ MINA FtpServer
 
     static Running mina(Path root, Path work, Tls tls) throws Exception {
+        return mina(root, work, tls, false);
+    }
+
+    /**
+     * @param caseInsensitive whether the server looks names up without regard to case, as an FTP
+     *                        server on Windows does (MINA's {@code NativeFileSystemFactory} option)
+     */
+    static Running mina(Path root, Path work, Tls tls, boolean caseInsensitive) throws Exception {
         FtpServerFactory factory = new FtpServerFactory();
+        org.apache.ftpserver.filesystem.nativefs.NativeFileSystemFactory disk =
+                new org.apache.ftpserver.filesystem.nativefs.NativeFileSystemFactory();
+        disk.setCaseInsensitive(caseInsensitive);
+        factory.setFileSystem(disk);
         ListenerFactory listener = new ListenerFactory();
         int port = ServerProcesses.freePort();
         listener.setPort(port);
