@@ -161,9 +161,10 @@ final class Spellings {
             } else {
                 DirEntry match = sameEntry(unclaimed, found.get());
                 if (match == null) {
-                    fates.put(n.name(), new Fate.Failed(new java.nio.file.FileSystemException(n.path().toString(),
-                            null, "the target finds this name, but as none of "
-                                    + unclaimed.stream().map(DirEntry::name).toList() + " it lists")));
+                    fates.put(n.name(), new Fate.Failed(new java.nio.file.FileSystemException(
+                            targetDir.child(n.name()).toString(), null, "the target finds this name but does not list "
+                                    + "it, and what it finds is not what it lists as "
+                                    + unclaimed.stream().map(DirEntry::name).toList() + ": no evidence that they are one file")));
                     continue;
                 }
                 fates.put(n.name(), new Fate.Paired(match));
@@ -174,18 +175,21 @@ final class Spellings {
         }
     }
 
-    /** The listed entry a lookup under another spelling found: the only one, or the one alike. */
+    /**
+     * The listed entry a lookup under another spelling found: the one candidate alike (the same
+     * file key where both have one, else the same type and, for a file listed with its exact
+     * size, that size).
+     * Null when none is, or more than one: a lookup that finds something the listing does not
+     * show (a server that says every name exists) is no evidence that two names are one file.
+     */
     private static DirEntry sameEntry(List<DirEntry> candidates, FileStat found) {
-        if (candidates.size() == 1) {
-            return candidates.getFirst();
-        }
         DirEntry alike = null;
         for (DirEntry c : candidates) {
             FileStat listed = c.stat();
             boolean same = listed.fileKey().isPresent() && found.fileKey().isPresent()
                     ? listed.fileKey().equals(found.fileKey())
-                    : c.type() == found.type() && listed.size().equals(found.size())
-                            && listed.lastModified().equals(found.lastModified());
+                    : c.type() == found.type() && (c.type() != dev.remotepath.FileType.FILE || !listed.sizeExact()
+                            || listed.size().isEmpty() || listed.size().equals(found.size()));
             if (same) {
                 if (alike != null) {
                     return null; // two alike: which one the target meant cannot be told

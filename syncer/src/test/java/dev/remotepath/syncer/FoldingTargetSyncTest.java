@@ -154,6 +154,44 @@ class FoldingTargetSyncTest {
         assertThat(target.resolve("readme").readString()).isEqualTo("lower");
     }
 
+    /**
+     * A target whose lookups find every name, listed or not (a server that lies): finding the new
+     * spelling is no evidence that it is the listed file, so nothing is paired, nothing deleted,
+     * and the entry fails naming the target path.
+     */
+    @Test
+    void aTargetThatFindsEveryNameIsNoEvidenceOfOneFile() throws Exception {
+        RemotePath mem = RemotePaths.get("mem://variants-liar/dst");
+        dev.remotepath.testkit.ForwardingFileSystem liar = new dev.remotepath.testkit.ForwardingFileSystem(mem.fileSystem()) {
+            @Override
+            public dev.remotepath.FileStat stat(RemotePath path, boolean followLinks) throws IOException {
+                try {
+                    return super.stat(path, followLinks);
+                } catch (java.nio.file.NoSuchFileException e) {
+                    if (path.name().equals(path.name().toLowerCase(java.util.Locale.ROOT))) {
+                        throw e; // the liar's lies are for names with capitals: the rest of the sync runs as usual
+                    }
+                    return dev.remotepath.FileStat.ofType(dev.remotepath.FileType.FILE);
+                }
+            }
+        };
+        RemotePath target = liar.wrap(mem);
+        Path src = temp.resolve("src");
+        write(src.resolve("report.txt"), "old");
+        assertThat(PathSyncer.builder(RemotePaths.of(src), target).deleteExtraneous(true).build().run().errors()).isEmpty();
+        Files.move(src.resolve("report.txt"), src.resolve("Report.txt"));
+        Files.writeString(src.resolve("Report.txt"), "new content");
+
+        SyncReport r = PathSyncer.builder(RemotePaths.of(src), target).deleteExtraneous(true).build().run();
+
+        assertThat(r.errors()).singleElement().satisfies(e -> {
+            assertThat(e.relativePath()).isEqualTo("Report.txt");
+            assertThat(e.message()).contains("mem://variants-liar/dst/Report.txt", "no evidence");
+        });
+        assertThat(r.filesDeleted()).isZero();
+        assertThat(mem.resolve("report.txt").readString()).isEqualTo("old");
+    }
+
     @Test
     void aDryRunOfACaseRenamePlansAnUpdateNotADeletion() throws Exception {
         RemotePath target = FoldingDisk.root().resolve("dst");
