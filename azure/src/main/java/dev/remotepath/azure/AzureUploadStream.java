@@ -31,19 +31,30 @@ import java.util.concurrent.Semaphore;
  * once) and close commits the block list, which publishes the blob atomically with its
  * metadata ({@code mtime}) and the Content-MD5 computed on the way. Memory is bounded: at most
  * the blocks in flight plus the one filling, which grows from 64 KiB so that small files cost
- * small buffers. {@link #abort()} commits nothing: the blob keeps its previous content, and the
+ * small buffers. A stream cannot know its size, and Azure takes 50,000 blocks: blocks double in
+ * size every {@value #BLOCKS_PER_STEP} blocks, up to {@value #MAX_GROWTH} times
+ * {@code blockSize} (Azure lets a blob's blocks differ in size), so the default 4 MiB blocks carry
+ * ~1.2 TiB instead of 195 GiB without an option, at 32 MiB blocks only past 137 GiB. {@link #abort()} commits nothing: the blob keeps its previous content, and the
  * service discards uncommitted blocks itself (within a week, or at the blob's next commit).
  */
 final class AzureUploadStream extends AbortableOutputStream {
 
     private static final int FIRST_BUFFER = 64 * 1024;
 
+    /** Blocks staged before the block size doubles. */
+    static final int BLOCKS_PER_STEP = 5_000;
+
+    /** The largest block, as a multiple of {@code blockSize}. */
+    static final int MAX_GROWTH = 8;
+
     private final AzureFileSystem fs;
     private final RemotePath file;
     private final BlockBlobClient blob;
     private final Map<String, String> metadata;
     private final boolean createOnly;
+    /** {@link AzureOptions#blockSize()}: the first blocks' size, which later ones double from. */
     private final int blockSize;
+    private final int blocksPerStep;
     private final MessageDigest md5;
     private final String uploadId = UUID.randomUUID().toString();
     private final List<String> blockIds = new ArrayList<>();
@@ -55,6 +66,13 @@ final class AzureUploadStream extends AbortableOutputStream {
 
     AzureUploadStream(AzureFileSystem fs, RemotePath file, BlockBlobClient blob, Map<String, String> metadata,
             boolean createOnly) {
+        this(fs, file, blob, metadata, createOnly, BLOCKS_PER_STEP);
+    }
+
+    /** @param blocksPerStep blocks staged before their size doubles (tests make it small) */
+    AzureUploadStream(AzureFileSystem fs, RemotePath file, BlockBlobClient blob, Map<String, String> metadata,
+            boolean createOnly, int blocksPerStep) {
+        this.blocksPerStep = blocksPerStep;
         this.fs = fs;
         this.file = file;
         this.blob = blob;
@@ -85,7 +103,7 @@ final class AzureUploadStream extends AbortableOutputStream {
         md5.update(b, off, len);
         while (len > 0) {
             if (filled == buffer.length) {
-                if (buffer.length == blockSize) {
+                if (buffer.length == blockSize(blockSize, blockIds.size(), blocksPerStep)) {
                     stage();
                 } else {
                     buffer = java.util.Arrays.copyOf(buffer, (int) Math.min(blockSize,
@@ -108,8 +126,9 @@ final class AzureUploadStream extends AbortableOutputStream {
     /** @param last the upload's final block: no buffer is needed after it */
     private void stage(boolean last) throws IOException {
         if (blockIds.size() >= AzureOptions.MAX_BLOCKS) {
-            throw new IOException(file + ": larger than Azure's 50,000 blocks of " + blockSize
-                    + " bytes; raise AzureOptions.blockSize");
+            throw new IOException(file + ": larger than Azure's 50,000 blocks hold (" + capacity(blockSize, blocksPerStep)
+                    + " bytes, in blocks growing from " + blockSize + " to " + blockSize(blockSize, AzureOptions.MAX_BLOCKS - 1,
+                            blocksPerStep) + " bytes); raise AzureOptions.blockSize");
         }
         failIfStagingFailed();
         String id = Base64.getEncoder().encodeToString((uploadId + String.format("-%06d", blockIds.size()))
@@ -137,8 +156,26 @@ final class AzureUploadStream extends AbortableOutputStream {
             inFlight.release();
             throw new java.nio.file.ClosedFileSystemException();
         }
-        buffer = last ? null : new byte[blockSize];
+        buffer = last ? null : new byte[blockSize(blockSize, blockIds.size(), blocksPerStep)];
         filled = 0;
+    }
+
+    /**
+     * The size of block {@code index} (from 0) of an upload: {@code base}, doubled every
+     * {@code perStep} blocks up to {@value #MAX_GROWTH} times {@code base} and Azure's largest.
+     */
+    static int blockSize(int base, int index, int perStep) {
+        long factor = Math.min(MAX_GROWTH, 1L << Math.min(30, index / perStep));
+        return (int) Math.min(AzureOptions.MAX_BLOCK_SIZE, base * factor);
+    }
+
+    /** The most one upload's 50,000 blocks hold. */
+    static long capacity(int base, int perStep) {
+        long total = 0;
+        for (int i = 0; i < AzureOptions.MAX_BLOCKS; i++) {
+            total += blockSize(base, i, perStep);
+        }
+        return total;
     }
 
     private void failIfStagingFailed() throws IOException {

@@ -56,6 +56,41 @@ class AzureBackendTest {
         azurite.close();
     }
 
+    /**
+     * A stream cannot know its size and Azure takes 50,000 blocks: they grow, doubling every
+     * step (here 2 blocks of 64 KiB), up to 8 times the first. The blob Azurite commits holds the
+     * bytes written, in blocks of the sizes the schedule gives.
+     */
+    @org.junit.jupiter.api.Test
+    void blocksGrowSoThatALongStreamFitsInFiftyThousand() throws Exception {
+        int base = AzureOptions.MIN_BLOCK_SIZE;
+        byte[] content = new byte[base * 30 + 123];
+        new java.util.Random(7).nextBytes(content);
+        RemotePath file = container.resolve("growing.bin");
+        var blob = fs.blob(fs.name(file)).getBlockBlobClient();
+        try (AzureUploadStream out = new AzureUploadStream(fs, file, blob, java.util.Map.of(), false, 2)) {
+            for (int off = 0; off < content.length; off += 10_000) {
+                out.write(content, off, Math.min(10_000, content.length - off));
+            }
+        }
+        assertThat(file.readAllBytes()).isEqualTo(content);
+        List<Long> sizes = blob.listBlocks(com.azure.storage.blob.models.BlockListType.COMMITTED).getCommittedBlocks()
+                .stream().map(b -> b.getSizeLong()).toList();
+        long k = base;
+        // 2 of 64 KiB, 2 of 128, 2 of 256, then 512 KiB (8 times) until the rest
+        assertThat(sizes).startsWith(k, k, 2 * k, 2 * k, 4 * k, 4 * k, 8 * k);
+        assertThat(sizes.stream().mapToLong(Long::longValue).sum()).isEqualTo(content.length);
+        assertThat(sizes).allMatch(size -> size <= 8 * k);
+
+        assertThat(AzureUploadStream.blockSize(4 << 20, 4_999, AzureUploadStream.BLOCKS_PER_STEP)).isEqualTo(4 << 20);
+        assertThat(AzureUploadStream.blockSize(4 << 20, 15_000, AzureUploadStream.BLOCKS_PER_STEP)).isEqualTo(32 << 20);
+        assertThat(AzureUploadStream.blockSize(4 << 20, 49_999, AzureUploadStream.BLOCKS_PER_STEP)).isEqualTo(32 << 20);
+        assertThat(AzureUploadStream.blockSize(AzureOptions.MAX_BLOCK_SIZE, 49_999, AzureUploadStream.BLOCKS_PER_STEP))
+                .isEqualTo(AzureOptions.MAX_BLOCK_SIZE);
+        // ~1.2 TiB at the default 4 MiB, where fixed blocks held 195 GiB
+        assertThat(AzureUploadStream.capacity(4 << 20, AzureUploadStream.BLOCKS_PER_STEP)).isGreaterThan(1L << 40);
+    }
+
     private static String md5(byte[] content) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(content));
     }
