@@ -54,7 +54,8 @@ final class Failures {
             StringBuilder sb = new StringBuilder();
             sb.append(f.getFile() == null ? "?" : Paths.asTyped(f.getFile()));
             if (f.getOtherFile() != null) {
-                sb.append(" -> ").append(Paths.asTyped(f.getOtherFile()));
+                sb.append(" -> ").append(f.getOtherFile().equals(f.getFile()) ? Paths.asTypedSecond(f.getOtherFile())
+                        : Paths.asTyped(f.getOtherFile()));
             }
             sb.append(": ").append(what != null ? what : reason != null ? reason : f.getClass().getSimpleName());
             if (what != null && reason != null && !reason.isBlank()) {
@@ -123,7 +124,8 @@ final class Failures {
         String other = null;
         if (e instanceof FileSystemException f) {
             path = Paths.asTyped(f.getFile());
-            other = Paths.asTyped(f.getOtherFile());
+            other = f.getOtherFile() != null && f.getOtherFile().equals(f.getFile())
+                    ? Paths.asTypedSecond(f.getOtherFile()) : Paths.asTyped(f.getOtherFile());
         } else if (e instanceof InvalidPathException i) {
             path = i.getInput();
         }

@@ -25,6 +25,8 @@ final class Paths {
     /** The top command whose backend flags apply to every path made from now on. */
     static void use(Rpath rpath) {
         options = rpath;
+        TYPED.clear(); // a command's own arguments name its paths (tests run many in one JVM)
+        ALSO_TYPED.clear();
         requestLines = null;
     }
 
@@ -49,8 +51,12 @@ final class Paths {
             }
         }
         String canonical = path.toString();
-        if (!canonical.equals(arg) && TYPED.size() < 1_000) { // bounded: a script may make paths by the million
-            TYPED.put(canonical, new Typed(arg, !uri.equals(arg) || !hasScheme(arg)));
+        if (TYPED.size() < 1_000) { // bounded: a script may make paths by the million
+            Typed typed = new Typed(arg, !uri.equals(arg) || !hasScheme(arg));
+            Typed first = TYPED.putIfAbsent(canonical, typed);
+            if (first != null && !first.arg().equals(arg)) {
+                ALSO_TYPED.putIfAbsent(canonical, typed); // "cp f d/../f": one file, two spellings
+            }
         }
         return path;
     }
@@ -59,8 +65,20 @@ final class Paths {
     private record Typed(String arg, boolean literal) {
     }
 
-    /** Each path made, by its URI, to the argument it was made from. */
+    /** Each path made, by its URI, to the first argument it was made from. */
     private static final java.util.Map<String, Typed> TYPED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A later argument that named the same URI another way. */
+    private static final java.util.Map<String, Typed> ALSO_TYPED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The second of two arguments that named {@code uri} differently ({@code cp f d/../f}), for an
+     * error naming it as both source and target; else as {@link #asTyped}.
+     */
+    static String asTypedSecond(String uri) {
+        Typed also = uri == null ? null : ALSO_TYPED.get(uri);
+        return also != null ? also.arg() : asTyped(uri);
+    }
 
     /**
      * {@code uri} (a path's URI, as errors name files) the way the user typed it: the argument

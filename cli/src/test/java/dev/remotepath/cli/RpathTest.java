@@ -65,6 +65,18 @@ class RpathTest {
     }
 
     @Test
+    void aCopyOntoItselfNamesBothSpellingsTyped() throws Exception {
+        String file = src.resolve("a.txt").toString();
+        String same = src + "/sub/../a.txt";
+        Result r = rpath("cp", file, same);
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("rpath cp: " + file + " -> " + same + ": source and target are the same");
+        assertThat(Files.readString(src.resolve("a.txt"))).isEqualTo("alpha");
+        Result json = rpath("--json", "cp", file, same);
+        assertThat(json.err()).contains("\"path\":\"" + file + "\"", "\"other\":\"" + same + "\"");
+    }
+
+    @Test
     void lsWithoutAUriListsTheWorkingDirectory() throws Exception {
         Result here = rpath("ls");
         assertThat(here.code()).as(here.err()).isZero();
