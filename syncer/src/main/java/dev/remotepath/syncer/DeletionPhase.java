@@ -24,6 +24,31 @@ final class DeletionPhase {
         this.run = run;
     }
 
+    /** An extraneous target entry, found by the traversal: deleted here at the end, with deleteExtraneous. */
+    static void extraneous(SyncRun run, String rel, DirEntry t) {
+        if (run.options.deleteExtraneous()) {
+            SyncRun.changedHere();
+            defer(run, new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY : SyncAction.Kind.DELETE_FILE,
+                    rel, Optional.empty(), t.path(), java.util.OptionalLong.empty(), "extraneous"));
+        }
+    }
+
+    /** A file that became a directory or the reverse: replaced here at the end, which needs deleteExtraneous. */
+    static void typeChange(SyncRun run, String rel, DirEntry s, DirEntry t, String what) {
+        if (!run.options.deleteExtraneous()) {
+            run.failures.record(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
+            return;
+        }
+        SyncRun.changedHere();
+        defer(run, new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(), s.stat().size(),
+                "type changed: " + what));
+    }
+
+    private static void defer(SyncRun run, SyncAction a) {
+        run.deferred.add(a);
+        run.listener.deletionDeferred(a);
+    }
+
     /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
     /** Runs the phase; the refusal, when deletions were skipped or refused. */
     Optional<String> run() {

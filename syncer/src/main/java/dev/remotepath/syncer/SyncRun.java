@@ -274,15 +274,13 @@ final class SyncRun {
         java.util.Map<String, Spellings.Fate> fates = fresher.isEmpty() ? java.util.Map.of()
                 : Spellings.resolve(dstDir, sources, fresher, gone, execution.carriesOut());
         for (DirEntry n : fresh) {
-            Spellings.Fate fate = fates.get(n.name());
-            String childRel = rel.isEmpty() ? n.name() : rel + "/" + n.name();
-            switch (fate) {
+            switch (fates.get(n.name())) {
                 case null -> pair(rel, dstDir, n, null, ancestors, resolvedDir);
                 case Spellings.Fate.Paired p -> pair(rel, dstDir, n, p.target(), ancestors, resolvedDir);
-                case Spellings.Fate.Refused r -> record(new SyncError(childRel, "copy", "not copied: the target "
-                        + "does not tell \"" + n.name() + "\" from \"" + r.kept() + "\" (names that differ only in case "
-                        + "or Unicode normalization), and the source holds both"));
-                case Spellings.Fate.Failed f -> fail(childRel, "look up variant", f.error());
+                case Spellings.Fate.Refused r -> record(new SyncError(childRel(rel, n.name()), "copy", "not copied: the "
+                        + "target does not tell \"" + n.name() + "\" from \"" + r.kept() + "\" (names that differ only in "
+                        + "case or Unicode normalization), and the source holds both"));
+                case Spellings.Fate.Failed f -> fail(childRel(rel, n.name()), "look up variant", f.error());
             }
         }
         for (DirEntry t : gone) {
@@ -290,13 +288,17 @@ final class SyncRun {
         }
     }
 
-    /** Whether the filters leave {@code e} out (as {@link #pair} does), or it is a temporary. */
+    /** Whether {@link #pair} passes {@code e} over: a temporary, or left out by the filters. */
     private boolean ignored(String rel, DirEntry e) {
-        if (FileTransfer.isTemporary(e.name())) {
-            return true;
-        }
-        String childRel = rel.isEmpty() ? e.name() : rel + "/" + e.name();
-        return filters.active() && filters.ignored(List.of(childRel.split("/")), e.isDirectory());
+        return FileTransfer.isTemporary(e.name()) || filteredOut(childRel(rel, e.name()), e.isDirectory());
+    }
+
+    private boolean filteredOut(String childRel, boolean directory) {
+        return filters.active() && filters.ignored(List.of(childRel.split("/")), directory);
+    }
+
+    private static String childRel(String rel, String name) {
+        return rel.isEmpty() ? name : rel + "/" + name;
     }
 
     /**
@@ -358,9 +360,8 @@ final class SyncRun {
             }
             return;
         }
-        String childRel = rel.isEmpty() ? name : rel + "/" + name;
-        boolean directory = s != null ? s.isDirectory() : t.isDirectory();
-        if (filters.active() && filters.ignored(List.of(childRel.split("/")), directory)) {
+        String childRel = childRel(rel, name);
+        if (filteredOut(childRel, s != null ? s.isDirectory() : t.isDirectory())) {
             return;
         }
         RemotePath dst = t != null ? t.path() : dstDir.child(name); // the target's listing already made it
@@ -368,7 +369,7 @@ final class SyncRun {
             tally.sourceEntriesToSync.incrementAndGet();
         }
         if (s == null) {
-            extraneous(childRel, t);
+            DeletionPhase.extraneous(this, childRel, t);
             return;
         }
         if (t == null) {
@@ -392,7 +393,7 @@ final class SyncRun {
         switch (s.type()) {
             case FILE -> {
                 if (t != null && t.isDirectory()) {
-                    typeChange(rel, s, t, "source is a file, target is a directory");
+                    DeletionPhase.typeChange(this, rel, s, t, "source is a file, target is a directory");
                 } else {
                     files.sync(rel, s, t, dst);
                 }
@@ -417,20 +418,10 @@ final class SyncRun {
         }
     }
 
-    private void extraneous(String rel, DirEntry t) {
-        if (options.deleteExtraneous()) {
-            changedHere();
-            SyncAction delete = new SyncAction(t.isDirectory() ? SyncAction.Kind.DELETE_DIRECTORY
-                    : SyncAction.Kind.DELETE_FILE, rel, Optional.empty(), t.path(), OptionalLong.empty(), "extraneous");
-            deferred.add(delete);
-            listener.deletionDeferred(delete);
-        }
-    }
-
     private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
             RemotePath resolvedParent, RemotePath resolved) {
         if (t != null && !t.isDirectory()) {
-            typeChange(rel, s, t, "source is a directory, target is a " + t.type().label());
+            DeletionPhase.typeChange(this, rel, s, t, "source is a directory, target is a " + t.type().label());
             return;
         }
         descend(rel, () -> walkDirectory(rel, s, t, dst, ancestors, resolvedParent, resolved));
@@ -532,7 +523,7 @@ final class SyncRun {
                     return;
                 }
                 if (t != null && t.isDirectory()) {
-                    typeChange(rel, s, t, "source is a link, target is a directory");
+                    DeletionPhase.typeChange(this, rel, s, t, "source is a link, target is a directory");
                     return;
                 }
                 String text;
@@ -560,18 +551,6 @@ final class SyncRun {
                 });
             }
         }
-    }
-
-    private void typeChange(String rel, DirEntry s, DirEntry t, String what) {
-        if (!options.deleteExtraneous()) {
-            record(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
-            return;
-        }
-        changedHere();
-        SyncAction replace = new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(),
-                s.stat().size(), "type changed: " + what);
-        deferred.add(replace);
-        listener.deletionDeferred(replace);
     }
 
     /** A directory's listing, sorted, retried after a transient failure (listing is idempotent). */
