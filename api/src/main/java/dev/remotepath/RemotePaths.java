@@ -57,7 +57,8 @@ public final class RemotePaths {
                 }
                 // NIO encodes names in the locale's charset (ASCII under LANG=C): a name it cannot
                 // encode is resolved as the local backend names it, by its UTF-8 bytes.
-                return provider("file").getPath(workingDirectory().toUri(), FileSystemOptions.DEFAULTS).resolve(uri);
+                URI base = uri.startsWith("/") ? URI.create("file:///") : workingDirectory().toUri();
+                return provider("file").getPath(base, FileSystemOptions.DEFAULTS).resolve(uri);
             }
             return of(local);
         }
