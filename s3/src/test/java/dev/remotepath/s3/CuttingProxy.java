@@ -83,17 +83,20 @@ final class CuttingProxy implements AutoCloseable {
                 while (stalled && !from.isClosed()) {
                     Thread.sleep(20);
                 }
-                long left = budget.get();
-                if (left >= 0 && n > left && budget.compareAndSet(left, -1)) {
+                // Taken from the budget in one step: two connections sending at once (a multipart
+                // upload's parts) each read the same budget and, both subtracting, drove it below
+                // zero, which means "never": the cut a test armed did not come.
+                long left;
+                while ((left = budget.get()) >= 0 && !budget.compareAndSet(left, n > left ? -1 : left - n)) {
+                    Thread.onSpinWait();
+                }
+                if (left >= 0 && n > left) {
                     out.write(buf, 0, (int) left);
                     out.flush();
                     cuts.incrementAndGet();
                     reset(from);
                     reset(to);
                     return;
-                }
-                if (left >= 0) {
-                    budget.addAndGet(-n);
                 }
                 out.write(buf, 0, n);
                 out.flush();
