@@ -3,6 +3,7 @@ package dev.remotepath.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remotepath.RemotePaths;
+import java.io.File;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,7 +47,11 @@ class CLocaleWorkingDirectoryTest {
         pb.environment().put("LANG", "C");
         pb.environment().put("LC_ALL", "C");
         pb.environment().put("JAVA", java);
-        pb.environment().put("CP", System.getProperty("java.class.path"));
+        // Everything this JVM runs on, on the child's class path: the module-path pass has the
+        // module under test and its modules on jdk.module.path, not on java.class.path.
+        String modules = System.getProperty("jdk.module.path", "");
+        pb.environment().put("CP", System.getProperty("java.class.path")
+                + (modules.isEmpty() ? "" : File.pathSeparator + modules));
         pb.environment().put("WORK", work.toAbsolutePath().toString());
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
