@@ -292,9 +292,10 @@ final class Paths {
             }
             // NIO encodes a name in the locale's charset (ASCII under LANG=C) and has no bytes for
             // an escape (RawArguments): such a path is resolved as the local backend names it,
-            // against the working directory's own bytes.
-            RemotePath cwd = LOCAL.getPath(RemotePaths.workingDirectory().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
-            return cwd.resolve(arg);
+            // against the working directory's own bytes (an absolute one needs none), as
+            // RemotePaths.get resolves it.
+            java.net.URI base = arg.startsWith("/") ? java.net.URI.create("file:///") : RemotePaths.workingDirectory().toUri();
+            return LOCAL.getPath(base, dev.remotepath.FileSystemOptions.DEFAULTS).resolve(arg);
         }
         java.nio.file.Path absolute = nio.isAbsolute() ? nio : RemotePaths.workingDirectory().resolve(nio);
         return LOCAL.getPath(absolute.normalize().toUri(), dev.remotepath.FileSystemOptions.DEFAULTS);
