@@ -2,10 +2,8 @@ package dev.remotepath.syncer;
 
 import dev.remotepath.DirEntry;
 import dev.remotepath.RemotePath;
-import dev.remotepath.tree.TreeCopier;
 import dev.remotepath.tree.TreeRemover;
 import java.io.IOException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,13 +31,22 @@ final class DeletionPhase {
         }
     }
 
-    /** A file that became a directory or the reverse: replaced here at the end, which needs deleteExtraneous. */
-    static void typeChange(SyncRun run, String rel, DirEntry s, DirEntry t, String what) {
+    /**
+     * A file that became a directory or the reverse: the target's entry is removed here at the
+     * end, which needs deleteExtraneous, and then {@code bringOver} makes the source's anew.
+     */
+    static void typeChange(SyncRun run, String rel, DirEntry s, DirEntry t, String what, IoTask bringOver) {
         if (!run.options.deleteExtraneous()) {
             run.failures.record(new SyncError(rel, "sync", "type changed (" + what + "); replacing it needs deleteExtraneous"));
             return;
         }
         SyncRun.changedHere();
+        if (s.isDirectory()) {
+            // A source entry too, for the empty-source guard: its files are walked only once the
+            // target's entry is gone, and a source whose files all lie below it is not empty.
+            run.tally.sourceEntriesToSync.incrementAndGet();
+        }
+        run.replacements.put(rel, bringOver);
         defer(run, new SyncAction(SyncAction.Kind.REPLACE_TYPE, rel, Optional.of(s.path()), t.path(), s.stat().size(),
                 "type changed: " + what));
     }
@@ -49,8 +56,10 @@ final class DeletionPhase {
         run.listener.deletionDeferred(a);
     }
 
-    /** Deletions and type replacements, only after every copy succeeded and within maxDelete. */
-    /** Runs the phase; the refusal, when deletions were skipped or refused. */
+    /**
+     * Deletions and type replacements, only after every copy succeeded and within maxDelete;
+     * the refusal, when they were skipped or refused.
+     */
     Optional<String> run() {
         if (run.deferred.isEmpty()) {
             return Optional.empty();
@@ -72,6 +81,7 @@ final class DeletionPhase {
                     + "directories, counted recursively), at most " + run.options.maxDelete() + " allowed; nothing was deleted");
         }
         List<SyncAction> files = new ArrayList<>();
+        List<String> replaced = new ArrayList<>();
         for (SyncAction a : SyncRun.sorted(run.deferred)) {
             if (a.kind() == SyncAction.Kind.DELETE_FILE) {
                 files.add(a);
@@ -81,20 +91,26 @@ final class DeletionPhase {
                 }
                 continue;
             }
-            run.failures.act(a, () -> {
+            boolean removed = run.failures.act(a, () -> {
                 RemotePath t = belowTargetRoot(a);
-                TreeRemover.Removed removed = TreeRemover.deleteRecursively(t);
-                run.tally.filesDeleted.addAndGet(removed.files());
-                run.tally.directoriesDeleted.addAndGet(removed.directories());
-                if (a.kind() == SyncAction.Kind.REPLACE_TYPE) {
-                    TreeCopier.copy(a.source().orElseThrow(), t, run.options.symlinks() == SymlinkPolicy.FOLLOW
-                            ? new java.nio.file.CopyOption[] {dev.remotepath.RemoteCopyOption.FOLLOW_LINKS}
-                            : new java.nio.file.CopyOption[] {LinkOption.NOFOLLOW_LINKS});
-                    run.tally.filesCopied.incrementAndGet();
-                }
+                TreeRemover.Removed gone = TreeRemover.deleteRecursively(t);
+                run.tally.filesDeleted.addAndGet(gone.files());
+                run.tally.directoriesDeleted.addAndGet(gone.directories());
             });
+            if (removed && a.kind() == SyncAction.Kind.REPLACE_TYPE) {
+                replaced.add(a.relativePath());
+            }
         }
         deleteFiles(files);
+        if (!replaced.isEmpty()) {
+            // Not a wholesale copy of the source's subtree: that took no filters, no link policy
+            // and counted a directory of any size as one file.
+            try {
+                run.bringOver(replaced);
+            } catch (IOException e) {
+                run.fail("", "replace", e);
+            }
+        }
         return Optional.empty();
     }
 
@@ -177,7 +193,7 @@ final class DeletionPhase {
         for (SyncAction a : run.deferred) {
             n++;
             boolean directory = a.kind() == SyncAction.Kind.DELETE_DIRECTORY
-                    || (a.kind() == SyncAction.Kind.REPLACE_TYPE && a.target().stat(LinkOption.NOFOLLOW_LINKS).isDirectory());
+                    || (a.kind() == SyncAction.Kind.REPLACE_TYPE && a.target().stat(java.nio.file.LinkOption.NOFOLLOW_LINKS).isDirectory());
             if (directory) {
                 try (java.util.stream.Stream<DirEntry> below = a.target().walk()) {
                     n += below.count();

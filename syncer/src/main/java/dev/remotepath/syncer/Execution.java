@@ -43,7 +43,7 @@ abstract sealed class Execution {
         return List.of();
     }
 
-    /** Waits for every transfer handed out. */
+    /** Waits for every transfer handed out; later ones may be handed out again after it. */
     void finish() {
     }
 
@@ -88,7 +88,8 @@ abstract sealed class Execution {
     static final class Run extends Execution {
         private final Failures run;
         private final SyncListener listener;
-        private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        /** The transfers' threads; made again after {@link #finish}, for the deletion phase's replacements. */
+        private ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         private final Semaphore slots;
 
         Run(Failures run, int transfers, SyncListener listener) {
@@ -131,7 +132,16 @@ abstract sealed class Execution {
 
         @Override
         void finish() {
-            pool.close();
+            ExecutorService done;
+            synchronized (this) {
+                done = pool;
+                pool = Executors.newVirtualThreadPerTaskExecutor();
+            }
+            done.close();
+        }
+
+        private synchronized ExecutorService pool() {
+            return pool;
         }
 
         private void acquire() throws IOException {
@@ -146,7 +156,7 @@ abstract sealed class Execution {
         /** Runs a task in a transfer slot; blocks the traversal while all slots are busy. */
         private void dispatch(Runnable task) throws IOException {
             acquire();
-            pool.execute(() -> {
+            pool().execute(() -> {
                 try {
                     task.run();
                 } finally {

@@ -41,6 +41,8 @@ final class SyncRun {
 
     // Filled by several traversal threads; sorted before anyone reads them.
     final List<SyncAction> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** For each type change deferred (by relative path): what brings its source over once the target's entry is gone. */
+    final java.util.Map<String, IoTask> replacements = new java.util.concurrent.ConcurrentHashMap<>();
     final Failures failures;
     final Tally tally = new Tally();
     /**
@@ -393,7 +395,8 @@ final class SyncRun {
         switch (s.type()) {
             case FILE -> {
                 if (t != null && t.isDirectory()) {
-                    DeletionPhase.typeChange(this, rel, s, t, "source is a file, target is a directory");
+                    DeletionPhase.typeChange(this, rel, s, t, "source is a file, target is a directory",
+                            () -> files.sync(rel, s, null, dst));
                 } else {
                     files.sync(rel, s, t, dst);
                 }
@@ -421,7 +424,8 @@ final class SyncRun {
     private void directory(String rel, DirEntry s, DirEntry t, RemotePath dst, List<String> ancestors,
             RemotePath resolvedParent, RemotePath resolved) {
         if (t != null && !t.isDirectory()) {
-            DeletionPhase.typeChange(this, rel, s, t, "source is a directory, target is a " + t.type().label());
+            DeletionPhase.typeChange(this, rel, s, t, "source is a directory, target is a " + t.type().label(),
+                    () -> directory(rel, s, null, dst, ancestors, resolvedParent, resolved));
             return;
         }
         descend(rel, () -> walkDirectory(rel, s, t, dst, ancestors, resolvedParent, resolved));
@@ -492,6 +496,32 @@ final class SyncRun {
         keepDirectoryTime(rel, s, dst, t, changed);
     }
 
+    /**
+     * The sources of the type changes whose target entries the deletion phase removed, brought
+     * over as new entries by the traversal's own rules (filters, link policy, name checks,
+     * counts and times), on its walkers and transfer slots, as if the target had never held them.
+     */
+    void bringOver(List<String> rels) throws IOException {
+        try {
+            BoundedTraversal.run(options.checkers(), WAITING_DIRECTORIES, walk -> {
+                traversal = walk;
+                return () -> {
+                    for (String rel : rels) {
+                        try {
+                            replacements.get(rel).run();
+                        } catch (InterruptedIOException e) {
+                            throw e;
+                        } catch (IOException e) {
+                            fail(rel, "sync", e);
+                        }
+                    }
+                };
+            });
+        } finally {
+            execution.finish();
+        }
+    }
+
     private Optional<FileStat> statQuietly(RemotePath p) {
         try {
             return Optional.of(p.stat());
@@ -523,7 +553,8 @@ final class SyncRun {
                     return;
                 }
                 if (t != null && t.isDirectory()) {
-                    DeletionPhase.typeChange(this, rel, s, t, "source is a link, target is a directory");
+                    DeletionPhase.typeChange(this, rel, s, t, "source is a link, target is a directory",
+                            () -> link(rel, s, null, dst, ancestors, resolvedParent, resolved));
                     return;
                 }
                 String text;

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * read once, into the {@link SyncReport}, after all of them have finished.
  */
 final class Tally {
-    /** Files, links and other non-directories of the source that the filters let through. */
+    /** Files, links and other non-directories of the source that the filters let through (and directories that replace another type). */
     final AtomicLong sourceEntriesToSync = new AtomicLong();
     final AtomicLong filesCopied = new AtomicLong();
     /** Bytes of files under their final name only: a failed copy's bytes are not "copied". */

@@ -507,6 +507,7 @@ public class PathSyncerTest {
         PathSyncer.builder(src, dst).build().run();
         src.resolve("a.txt").delete();
         write(src.resolve("a.txt/now-a-dir.txt"), "inside", 7);
+        write(src.resolve("a.txt/below/deeper.txt"), "further in", 9);
         src.resolve("other").deleteRecursively();
         write(src.resolve("other"), "now a file", 8);
         SyncReport refused = PathSyncer.builder(src, dst).build().run();
@@ -515,6 +516,11 @@ public class PathSyncerTest {
         SyncReport r = PathSyncer.builder(src, dst).deleteExtraneous(true).build().run();
         assertThat(r.errors()).isEmpty();
         assertThat(snapshot(dst)).isEqualTo(snapshot(src));
+        // Each replacement is brought over file by file, and counted so: not "1 file" a directory.
+        assertThat(r.filesCopied()).isEqualTo(3);
+        assertThat(r.bytesCopied()).isEqualTo("inside".length() + "further in".length() + "now a file".length());
+        assertThat(r.filesDeleted()).isEqualTo(2); // a.txt, and other/g.txt
+        assertThat(PathSyncer.builder(src, dst).deleteExtraneous(true).build().run().filesCopied()).isZero();
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
