@@ -21,7 +21,9 @@ import java.util.Set;
  * to this file system, so everything the api does with them passes through it. Closing it
  * leaves the delegate open: whoever made the delegate owns it. {@link #openReadAll} is not
  * forwarded: it comes back to this file system's {@code openRead}, which subclasses override to
- * see or disturb reads (ObservedFileSystem forwards it, watched).
+ * see or disturb reads (ObservedFileSystem forwards it, watched). The three {@code openWrite}
+ * variants are each forwarded as they are: a subclass that sees or disturbs writes overrides all
+ * three (a copy asks for the source's permissions with {@link WriteAttributes}).
  */
 public class ForwardingFileSystem implements RemoteFileSystem {
 
@@ -96,6 +98,11 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, java.time.Instant lastModified) throws IOException {
         return delegate.openWrite(down(file), mode, lastModified);
+    }
+
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, WriteAttributes attributes) throws IOException {
+        return delegate.openWrite(down(file), mode, attributes);
     }
 
     @Override

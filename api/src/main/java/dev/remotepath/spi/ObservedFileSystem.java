@@ -220,6 +220,11 @@ public class ObservedFileSystem extends ForwardingFileSystem {
         return writing(file, () -> super.openWrite(file, mode, lastModified));
     }
 
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, WriteAttributes attributes) throws IOException {
+        return writing(file, () -> super.openWrite(file, mode, attributes));
+    }
+
     private OutputStream writing(RemotePath file, Io<OutputStream> open) throws IOException {
         Watch w = new Watch(Operation.WRITE, file, Optional.empty());
         OutputStream out = opening(w, open);

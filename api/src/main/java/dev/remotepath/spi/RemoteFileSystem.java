@@ -123,6 +123,18 @@ public interface RemoteFileSystem extends Closeable {
         throw unsupported(file, "writing with a given modification time");
     }
 
+    /**
+     * Opens a file for writing with {@code attributes}: its modification time stored with the
+     * content ({@link Capability#MTIME_ON_WRITE}), and the permissions a file this call creates
+     * is asked for, the file system's own mask applying ({@link WriteAttributes}). The default
+     * passes the time on to {@link #openWrite(RemotePath, WriteMode, Instant)} and ignores the
+     * permissions: a backend with {@link Capability#POSIX_PERMISSIONS} overrides it.
+     */
+    default OutputStream openWrite(RemotePath file, WriteMode mode, WriteAttributes attributes) throws IOException {
+        return attributes.lastModified().isPresent() ? openWrite(file, mode, attributes.lastModified().get())
+                : openWrite(file, mode);
+    }
+
     /** Creates one directory; the parent must exist. */
     void createDirectory(RemotePath directory) throws IOException;
 

@@ -7,6 +7,7 @@ import dev.remotepath.spi.AbortableOutputStream;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.RemoteFileSystem;
 import dev.remotepath.spi.StatReportingStream;
+import dev.remotepath.spi.WriteAttributes;
 import dev.remotepath.spi.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,14 +28,17 @@ import java.util.function.LongConsumer;
  * appears under its final name only when complete (written to a temporary sibling and renamed
  * into place where the backend renames atomically, or published by the backend's own atomic
  * write), the previous target survives a failure, and the temporary is removed.
- * The source's modification time is carried over where the target can set it.
+ * The source's modification time is carried over where the target can set it, and its
+ * permission bits, where both sides keep them, go with the creation of the new file (the
+ * target's umask applying, as {@code cp}'s and {@code sftp put}'s do), so a copy is never
+ * readable by more than its source, even while it is written.
  */
 public final class FileTransfer {
 
-    /** Temporary siblings are named {@code .<name>.<random>.rptmp}; the suffix lets tools recognize leftovers. */
     /** Times listed this coarsely are an index page's display of the file's time, not the time itself. */
     private static final java.time.Duration DISPLAYED = java.time.Duration.ofMinutes(1);
 
+    /** Temporary siblings are named {@code .<name>.<random>.rptmp}; the suffix lets tools recognize leftovers. */
     public static final String TEMPORARY_SUFFIX = ".rptmp";
 
     private static final int BUFFER = 128 * 1024;
@@ -110,7 +114,9 @@ public final class FileTransfer {
                     }
                 }
                 timeWithContent = setTime && mtime.isPresent() && tfs.capabilities().contains(Capability.MTIME_ON_WRITE);
-                out = timeWithContent ? tfs.openWrite(written, mode, mtime.get()) : tfs.openWrite(written, mode);
+                WriteAttributes asked = new WriteAttributes(timeWithContent ? mtime : Optional.empty(),
+                        permissionsToKeep(sourceStat, in, tfs));
+                out = asked.isEmpty() ? tfs.openWrite(written, mode) : tfs.openWrite(written, mode, asked);
                 copied = transfer(in, out, progress, sourceStat.size().orElse(BUFFER));
                 requireListedSize(source, target, sourceStat, copied);
             }
@@ -137,6 +143,20 @@ public final class FileTransfer {
                 Temporaries.release(written);
             }
         }
+    }
+
+    /**
+     * The source's permission bits, for a target that keeps them: from its listing where the
+     * listing carries them (SFTP, mem), else as its read reported them (a local listing through
+     * NIO builds no permission set per entry; its read has the file's attributes anyway).
+     */
+    private static Optional<Set<java.nio.file.attribute.PosixFilePermission>> permissionsToKeep(FileStat sourceStat,
+            InputStream in, RemoteFileSystem tfs) {
+        if (!tfs.capabilities().contains(Capability.POSIX_PERMISSIONS)) {
+            return Optional.empty();
+        }
+        return sourceStat.permissions().isPresent() ? sourceStat.permissions()
+                : StatReportingStream.of(in).flatMap(FileStat::permissions);
     }
 
     /**

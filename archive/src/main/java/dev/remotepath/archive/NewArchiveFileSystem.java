@@ -185,7 +185,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        return openWrite(file, mode, null);
+        return openWrite(file, mode, (Instant) null);
     }
 
     @Override

@@ -131,17 +131,35 @@ public final class MemFileSystem implements RemoteFileSystem {
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        return open(file, mode, null);
+        return open(file, mode, null, -1);
     }
 
     /** Writes and gives the file {@code lastModified} when the stream is closed. */
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
-        return open(file, mode, java.util.Objects.requireNonNull(lastModified, "lastModified"));
+        return open(file, mode, java.util.Objects.requireNonNull(lastModified, "lastModified"), -1);
     }
 
-    /** Opens as POSIX {@code open} does: through a link at the end unless the file must be new. */
-    private OutputStream open(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+    /** Both attributes: the time when the stream is closed, the permissions (less {@link #UMASK}) if the file is new. */
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
+        return open(file, mode, attributes.lastModified().orElse(null),
+                attributes.permissions().map(dev.remotepath.PosixModes::mode).orElse(-1));
+    }
+
+    /**
+     * The bits a volume takes away from the permissions a new file or copy asks for, as a
+     * process's umask does: a volume's files are never writable by group or others unless set so.
+     */
+    static final int UMASK = 022;
+
+    /**
+     * Opens as POSIX {@code open} does: through a link at the end unless the file must be new.
+     *
+     * @param created the permission bits a file this call creates asks for, -1 for the default
+     */
+    private OutputStream open(RemotePath file, WriteMode mode, Instant lastModified, int created) throws IOException {
         tree.writeLock.lock();
         try {
             Found at = mode == WriteMode.CREATE_NEW ? tree.vacant(file) : tree.locate(file, true);
@@ -152,6 +170,9 @@ public final class MemFileSystem implements RemoteFileSystem {
                     throw new IsDirectoryException(file.toString());
                 }
                 target = new File(tree.newId(), now);
+                if (created >= 0) {
+                    target.mode = (short) (created & ~UMASK);
+                }
                 MemTree.link(at.parent(), at.name(), target, now);
             } else if (at.node() instanceof File existing) {
                 target = existing;
@@ -351,6 +372,7 @@ public final class MemFileSystem implements RemoteFileSystem {
             Instant now = Instant.now();
             File copy = original.copy(tree.newId(), now);
             copy.setModified(sourceStat.lastModified().orElseGet(original::modified));
+            copy.mode = (short) (original.mode & ~UMASK); // as cp: the source's bits, less the umask
             if (to.node() != null) {
                 tree.unlink(to.parent(), to.name(), now);
             }

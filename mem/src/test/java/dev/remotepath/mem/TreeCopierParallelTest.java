@@ -50,6 +50,13 @@ class TreeCopierParallelTest {
             return slow(super.openWrite(file, mode, lastModified));
         }
 
+        /** With the source's permissions too (mem keeps them): the copier calls this one. */
+        @Override
+        public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+                throws IOException {
+            return slow(super.openWrite(file, mode, attributes));
+        }
+
         private OutputStream slow(OutputStream out) {
             int now = open.incrementAndGet();
             mostAtOnce.accumulateAndGet(now, Math::max);

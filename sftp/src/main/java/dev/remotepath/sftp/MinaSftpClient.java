@@ -75,6 +75,36 @@ final class MinaSftpClient extends DefaultSftpClient {
     }
 
     /**
+     * OPEN as MINA's own {@code open} sends it (SFTP v3 flags), with {@code permissions} in its
+     * attributes where asked ({@link SftpWire#NO_PERMISSIONS}: none): MINA's sends empty ones,
+     * so a file it creates takes the server's default, whatever its source's.
+     */
+    CloseableHandle open(String path, java.util.Collection<OpenMode> modes, int permissions) throws IOException {
+        if (permissions == SftpWire.NO_PERMISSIONS) {
+            return open(path, modes);
+        }
+        int flags = 0;
+        for (OpenMode m : modes) {
+            flags |= switch (m) {
+                case Read -> SftpConstants.SSH_FXF_READ;
+                case Write -> SftpConstants.SSH_FXF_WRITE;
+                case Append -> SftpConstants.SSH_FXF_WRITE | SftpConstants.SSH_FXF_APPEND;
+                case Create -> SftpConstants.SSH_FXF_CREAT;
+                case Truncate -> SftpConstants.SSH_FXF_TRUNC;
+                case Exclusive -> SftpConstants.SSH_FXF_EXCL;
+            };
+        }
+        Buffer request = putReferencedName(SftpConstants.SSH_FXP_OPEN, new ByteArrayBuffer(path.length() + 64, false),
+                path, 1);
+        request.putInt(flags);
+        Attributes attributes = new Attributes();
+        attributes.setPermissions(permissions & 0777);
+        request = writeAttributes(SftpConstants.SSH_FXP_OPEN, request, attributes);
+        return new org.apache.sshd.sftp.client.impl.DefaultCloseableHandle(this, path,
+                checkHandle(SftpConstants.SSH_FXP_OPEN, request));
+    }
+
+    /**
      * A request's payload starting with {@code handle}, with room for {@code more} bytes after
      * it and for the packet's header before it ({@link #write} fills that in, copying nothing).
      */

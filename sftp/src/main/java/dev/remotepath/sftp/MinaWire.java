@@ -237,11 +237,11 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public void copyData(String source, String target) throws IOException {
+    public void copyData(String source, String target, int permissions) throws IOException {
         send(() -> {
             try (SftpClient.CloseableHandle in = sftp.open(source, SftpClient.OpenMode.Read);
-                    SftpClient.CloseableHandle out = sftp.open(target, SftpClient.OpenMode.Write,
-                            SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive)) {
+                    SftpClient.CloseableHandle out = ((MinaSftpClient) sftp).open(target, List.of(SftpClient.OpenMode.Write,
+                            SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive), permissions)) {
                 copyData.copyData(in, 0L, 0L, out, 0L); // length 0: to the end of the source
             }
         });
@@ -295,13 +295,13 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime, int permissions) throws IOException {
         List<SftpClient.OpenMode> modes = switch (mode) {
             case CREATE_NEW -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Exclusive);
             case CREATE_OR_TRUNCATE -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
             case CREATE_OR_APPEND -> List.of(SftpClient.OpenMode.Write, SftpClient.OpenMode.Create, SftpClient.OpenMode.Append);
         };
-        SftpClient.CloseableHandle handle = answer(() -> sftp.open(path, modes));
+        SftpClient.CloseableHandle handle = answer(() -> ((MinaSftpClient) sftp).open(path, modes, permissions));
         // The stream sends the CLOSE itself (pipelined with the last WRITE); the handle object is never closed.
         long start = 0;
         if (mode == WriteMode.CREATE_OR_APPEND) {

@@ -306,8 +306,8 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
-    public void copyData(String source, String target) throws IOException {
-        run(w -> w.copyData(source, target));
+    public void copyData(String source, String target, int permissions) throws IOException {
+        run(w -> w.copyData(source, target, permissions));
     }
 
     @Override
@@ -343,10 +343,10 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
-    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime, int permissions) throws IOException {
         Lease l = lease();
         try {
-            return new Translated.Out(l.wire().write(path, mode, mtime), e -> e, l::release);
+            return new Translated.Out(l.wire().write(path, mode, mtime, permissions), e -> e, l::release);
         } catch (IOException | RuntimeException e) {
             l.release();
             throw e;

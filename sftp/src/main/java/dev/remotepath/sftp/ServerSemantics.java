@@ -148,7 +148,7 @@ final class ServerSemantics {
     }
 
     private static void write(SftpWire wire, String path, WriteMode mode) throws IOException {
-        try (java.io.OutputStream out = wire.write(path, mode, Optional.empty())) {
+        try (java.io.OutputStream out = wire.write(path, mode, Optional.empty(), SftpWire.NO_PERMISSIONS)) {
             out.write('x');
         }
     }

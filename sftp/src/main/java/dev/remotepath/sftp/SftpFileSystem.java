@@ -301,17 +301,29 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
-        return openWriting(file, mode, Optional.empty());
+        return openWriting(file, mode, Optional.empty(), SftpWire.NO_PERMISSIONS);
     }
 
     /** The time goes with the handle (FSETSTAT before CLOSE): a copy saves its SETSTAT round trip. */
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
         SftpStats.requireStorableTime(file, lastModified);
-        return openWriting(file, mode, Optional.of(lastModified));
+        return openWriting(file, mode, Optional.of(lastModified), SftpWire.NO_PERMISSIONS);
     }
 
-    private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime) throws IOException {
+    /** The time as above; the permissions in the OPEN's attributes, as {@code sftp put} sends them. */
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
+        if (attributes.lastModified().isPresent()) {
+            SftpStats.requireStorableTime(file, attributes.lastModified().get());
+        }
+        return openWriting(file, mode, attributes.lastModified(),
+                attributes.permissions().map(dev.remotepath.PosixModes::mode).orElse(SftpWire.NO_PERMISSIONS));
+    }
+
+    private OutputStream openWriting(RemotePath file, WriteMode mode, Optional<Instant> mtime, int permissions)
+            throws IOException {
         checkOpen(file);
         if (mode == WriteMode.CREATE_NEW && !answers(file).exclusiveCreateRefusesExisting()
                 && connection.lstatQuietly(file) != null) {
@@ -323,7 +335,7 @@ public final class SftpFileSystem implements RemoteFileSystem {
                     + "the file was not opened");
         }
         try {
-            OutputStream out = connection.live().write(file.pathString(), mode, mtime);
+            OutputStream out = connection.live().write(file.pathString(), mode, mtime, permissions);
             return new Translated.Out(out, e -> writeFailure(e, file));
         } catch (IOException e) {
             if (!(e instanceof SftpStatusException)) {

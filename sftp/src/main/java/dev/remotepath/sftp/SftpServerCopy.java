@@ -11,8 +11,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A copy that leaves the bytes on the server: {@code copy-data} into a temporary sibling, the
- * source's mtime set on it, then renamed into place ({@code posix-rename} when replacing), so
+ * A copy that leaves the bytes on the server: {@code copy-data} into a temporary sibling
+ * created with the source's permissions (the server's umask applying), the source's mtime set
+ * on it, then renamed into place ({@code posix-rename} when replacing), so
  * the target appears complete or not at all. Where the server cannot (no {@code copy-data}, or
  * a replacing copy without {@code posix-rename}) the caller streams instead.
  */
@@ -39,7 +40,8 @@ final class SftpServerCopy {
         }
         RemotePath temp = FileTransfer.temporarySibling(target);
         try {
-            wire.copyData(source.pathString(), temp.pathString());
+            wire.copyData(source.pathString(), temp.pathString(),
+                    sourceStat.permissions().map(dev.remotepath.PosixModes::mode).orElse(SftpWire.NO_PERMISSIONS));
         } catch (IOException e) {
             removeQuietly(wire, temp, e); // copy-data may have created it before failing
             if (!(e instanceof SftpStatusException status)) {

@@ -139,11 +139,14 @@ interface SftpWire {
     boolean hasCopyData();
 
     /**
-     * Copies all of {@code source} into {@code target}, created new ({@code CREAT|EXCL}), on the
-     * server with {@code copy-data}: the bytes never cross the connection. Only when
-     * {@link #hasCopyData()}.
+     * Copies all of {@code source} into {@code target}, created new ({@code CREAT|EXCL}) with
+     * {@code permissions} ({@link #NO_PERMISSIONS}: the server's default), on the server with
+     * {@code copy-data}: the bytes never cross the connection. Only when {@link #hasCopyData()}.
      */
-    void copyData(String source, String target) throws IOException;
+    void copyData(String source, String target, int permissions) throws IOException;
+
+    /** No permissions asked of a file an OPEN creates: the server's default (0666 less its umask, for OpenSSH). */
+    int NO_PERMISSIONS = -1;
 
     Attributes stat(String path) throws IOException;
 
@@ -166,9 +169,11 @@ interface SftpWire {
     /**
      * Opens ({@code CREAT|EXCL}, {@code CREAT|TRUNC} or {@code CREAT|APPEND}) and writes,
      * pipelined; with {@code mtime}, close() also sets both times through the handle (FSETSTAT)
-     * before the CLOSE.
+     * before the CLOSE. {@code permissions} (the low nine bits, or {@link #NO_PERMISSIONS}) go in
+     * the OPEN's attributes, as {@code sftp put} sends them: the server creates the file with
+     * them as {@code open(2)}'s mode, its umask applying; an existing file keeps its own.
      */
-    OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException;
+    OutputStream write(String path, WriteMode mode, Optional<Instant> mtime, int permissions) throws IOException;
 
     void mkdir(String path) throws IOException;
 

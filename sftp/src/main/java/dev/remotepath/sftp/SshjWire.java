@@ -293,10 +293,11 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public void copyData(String source, String target) throws IOException {
+    public void copyData(String source, String target, int permissions) throws IOException {
         send(() -> {
             try (RemoteFile in = sftp.open(source, EnumSet.of(OpenMode.READ));
-                    RemoteFile out = sftp.open(target, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL))) {
+                    RemoteFile out = sftp.open(target, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL),
+                            creating(permissions))) {
                 extended(engine.newExtendedRequest("copy-data").putString(handleOf(in)).putUInt64(0).putUInt64(0)
                         .putString(handleOf(out)).putUInt64(0)).ensureStatusPacketIsOK();
             }
@@ -391,8 +392,18 @@ final class SshjWire implements SftpWire {
      * RemoteFile keeps its handle to itself and answers each request before the next).
      */
     private byte[] open(String path, Set<OpenMode> modes) throws IOException {
+        return open(path, modes, SftpWire.NO_PERMISSIONS);
+    }
+
+    private byte[] open(String path, Set<OpenMode> modes, int permissions) throws IOException {
         return answer(() -> handle(engine.newRequest(PacketType.OPEN).putString(path, engine.getSubsystem().getRemoteCharset())
-                .putUInt32(OpenMode.toMask(modes)).putFileAttributes(FileAttributes.EMPTY)));
+                .putUInt32(OpenMode.toMask(modes)).putFileAttributes(creating(permissions))));
+    }
+
+    /** An OPEN's attributes: the permissions a file it creates is asked for, or none. */
+    private static FileAttributes creating(int permissions) {
+        return permissions == SftpWire.NO_PERMISSIONS ? FileAttributes.EMPTY
+                : new FileAttributes.Builder().withPermissions(permissions & 0777).build();
     }
 
     /** The handle an OPEN or OPENDIR is answered with. */
@@ -409,13 +420,13 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime) throws IOException {
+    public OutputStream write(String path, WriteMode mode, Optional<Instant> mtime, int permissions) throws IOException {
         Set<OpenMode> modes = switch (mode) {
             case CREATE_NEW -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL);
             case CREATE_OR_TRUNCATE -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.TRUNC);
             case CREATE_OR_APPEND -> EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.APPEND);
         };
-        byte[] handle = open(path, modes);
+        byte[] handle = open(path, modes, permissions);
         long start = 0;
         if (mode == WriteMode.CREATE_OR_APPEND) {
             // sshj writes at explicit offsets: an append starts at the current end.

@@ -27,6 +27,11 @@ class RcloneSyncPairTest extends RealServerSyncPairTest {
         return false;
     }
 
+    @Override
+    boolean serverKeepsPermissions() {
+        return false;
+    }
+
     /** Links preserved into a server that refuses them: one error per link, the files copied, exit 1. */
     @Test
     void preservingLinksIntoRcloneReportsEachLinkAndCopiesTheRest() throws Exception {

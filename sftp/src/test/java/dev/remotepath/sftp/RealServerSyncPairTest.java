@@ -35,6 +35,11 @@ abstract class RealServerSyncPairTest extends PathSyncerTest {
         return true;
     }
 
+    /** Whether the server keeps permissions (see RealSftpServerContractTest's hook of the same meaning). */
+    boolean serverKeepsPermissions() {
+        return true;
+    }
+
     /** A fresh directory on the server through {@code client}, for cases of a subclass's own. */
     RemotePath newRoot(SftpOptions.Client client) throws Exception {
         return new Side(client).newRoot(List.of());
@@ -57,6 +62,11 @@ abstract class RealServerSyncPairTest extends PathSyncerTest {
         @Override
         public boolean serverKeepsLinks() {
             return RealServerSyncPairTest.this.serverKeepsLinks();
+        }
+
+        @Override
+        public boolean serverKeepsPermissions() {
+            return RealServerSyncPairTest.this.serverKeepsPermissions();
         }
 
         @Override

@@ -92,6 +92,12 @@ class BackendLimitsTest {
         }
 
         @Override
+        public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+                throws IOException {
+            return watched(super.openWrite(file, mode, attributes));
+        }
+
+        @Override
         public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
             enter(listing, mostListing);
             try {

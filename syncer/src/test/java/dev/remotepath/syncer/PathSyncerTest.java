@@ -60,6 +60,11 @@ public class PathSyncerTest {
         default boolean serverKeepsLinks() {
             return true;
         }
+
+        /** Whether the server keeps the permissions its backend can set (rclone's {@code serve sftp} does not). */
+        default boolean serverKeepsPermissions() {
+            return true;
+        }
     }
 
     /** The backends every build has. */
@@ -521,6 +526,50 @@ public class PathSyncerTest {
         assertThat(r.bytesCopied()).isEqualTo("inside".length() + "further in".length() + "now a file".length());
         assertThat(r.filesDeleted()).isEqualTo(2); // a.txt, and other/g.txt
         assertThat(PathSyncer.builder(src, dst).deleteExtraneous(true).build().run().filesCopied()).isZero();
+    }
+
+    /**
+     * A copy takes its source's permission bits, less the target's umask, as {@code cp} and
+     * {@code sftp put} give them: a private file is not mirrored readable by everyone, a script
+     * stays executable. Asserted as "within the source's bits, the owner's kept".
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("pairs")
+    void copiesTakeTheirSourcesPermissionsNeverWider(Backend from, Backend to) throws Exception {
+        roots(from, to);
+        org.junit.jupiter.api.Assumptions.assumeTrue(permissions(src) && from.serverKeepsPermissions()
+                && permissions(dst) && to.serverKeepsPermissions(), "both sides keep permissions");
+        Map<String, String> bits = Map.of("private.txt", "rw-------", "sub/run.sh", "rwxr-x---", "sub/read-only", "r--r-----");
+        int minute = 0;
+        for (Map.Entry<String, String> e : bits.entrySet()) {
+            write(src.resolve(e.getKey()), e.getKey(), minute++);
+            src.resolve(e.getKey()).setPermissions(java.nio.file.attribute.PosixFilePermissions.fromString(e.getValue()));
+        }
+        SyncReport r = PathSyncer.builder(src, dst).build().run();
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.filesCopied()).isEqualTo(3);
+        for (Map.Entry<String, String> e : bits.entrySet()) {
+            RemotePath copy = dst.resolve(e.getKey());
+            assertThat(copy.readString()).isEqualTo(e.getKey());
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> asked =
+                    java.nio.file.attribute.PosixFilePermissions.fromString(e.getValue());
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> got = copy.stat().permissions().orElseThrow();
+            assertThat(asked).as("%s: %s", e.getKey(), java.nio.file.attribute.PosixFilePermissions.toString(got))
+                    .containsAll(got);
+            assertThat(got).as(e.getKey()).contains(java.nio.file.attribute.PosixFilePermission.OWNER_READ);
+            assertThat(got.contains(java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE)).as(e.getKey())
+                    .isEqualTo(asked.contains(java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
+        }
+        // An update is a new file too (written beside and renamed over): it takes the source's bits again.
+        write(src.resolve("private.txt"), "changed", 30);
+        assertThat(PathSyncer.builder(src, dst).build().run().filesCopied()).isEqualTo(1);
+        assertThat(dst.resolve("private.txt").stat().permissions().orElseThrow())
+                .doesNotContain(java.nio.file.attribute.PosixFilePermission.GROUP_READ,
+                        java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
+    }
+
+    private static boolean permissions(RemotePath root) {
+        return root.fileSystem().capabilities().contains(dev.remotepath.spi.Capability.POSIX_PERMISSIONS);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")

@@ -59,6 +59,13 @@ class RunControlTest {
         }
 
         @Override
+        public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+                throws IOException {
+            once("write " + finalName(file));
+            return super.openWrite(file, mode, attributes);
+        }
+
+        @Override
         public DirectoryListing list(RemotePath directory, ListDetail detail) throws IOException {
             if (listings) {
                 once("list " + directory.pathString());

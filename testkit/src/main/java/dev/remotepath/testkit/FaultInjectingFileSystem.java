@@ -116,6 +116,12 @@ public class FaultInjectingFileSystem extends ForwardingFileSystem {
         return failing(file, super.openWrite(file, mode, lastModified));
     }
 
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
+        return failing(file, super.openWrite(file, mode, attributes));
+    }
+
     /** The stream, failing after the configured byte count; still abortable when the backend's is. */
     private OutputStream failing(RemotePath file, OutputStream out) {
         long limit = failWritesAfterBytes;

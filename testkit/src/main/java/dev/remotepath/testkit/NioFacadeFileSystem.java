@@ -219,6 +219,26 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
         return Files.newOutputStream(nio(file), options);
     }
 
+    /**
+     * The permissions set on a file this call created, as soon as it is: the provider takes no
+     * initial attributes, so the facade does what a caller of NIO would.
+     */
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
+        boolean creates = mode == WriteMode.CREATE_NEW || !Files.exists(nio(file), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        OutputStream out = openWrite(file, mode); // a time is set afterwards: no MTIME_ON_WRITE here
+        if (creates && attributes.permissions().isPresent()) {
+            try {
+                Files.setPosixFilePermissions(nio(file), attributes.permissions().get());
+            } catch (IOException | RuntimeException e) {
+                out.close();
+                throw e;
+            }
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ structure
 
     @Override

@@ -271,6 +271,44 @@ public abstract class RemoteFileSystemContract extends CopyingContract implement
         assertThat(f.stat().permissions()).hasValue(perms);
     }
 
+    /**
+     * A file a write creates takes the permissions asked of it, less the file system's own mask
+     * (the umask of the process or the server that creates it), and so does a copy of a file:
+     * never wider than its source, a private file private from its first byte. Asserted as
+     * "within the asked bits, the owner's kept", whatever the umask.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rw-------", "rwxr-x---", "r--r-----"})
+    void aNewFileAndACopyTakeTheirSourcesPermissionsNeverWider(String bits) throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.POSIX_PERMISSIONS);
+        Set<PosixFilePermission> asked = PosixFilePermissions.fromString(bits);
+        RemotePath written = dir.resolve("written");
+        try (OutputStream out = dir.fileSystem().openWrite(written, dev.remotepath.spi.WriteMode.CREATE_NEW,
+                dev.remotepath.spi.WriteAttributes.NONE.withPermissions(asked))) {
+            out.write('x');
+        }
+        assertWithinAndOwnersKept(written, asked);
+        assertThat(written.readString()).isEqualTo("x");
+
+        RemotePath source = dir.resolve("source").writeString("y");
+        source.setPermissions(asked);
+        RemotePath copy = dir.resolve("copy");
+        source.copyTo(copy);
+        assertWithinAndOwnersKept(copy, asked);
+        assertThat(copy.readString()).isEqualTo("y");
+    }
+
+    private static void assertWithinAndOwnersKept(RemotePath p, Set<PosixFilePermission> asked) throws IOException {
+        Set<PosixFilePermission> got = p.stat().permissions().orElseThrow();
+        assertThat(asked).as("%s: %s, asked %s", p, PosixFilePermissions.toString(got), PosixFilePermissions.toString(asked))
+                .containsAll(got);
+        for (PosixFilePermission owner : Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+                PosixFilePermission.OWNER_EXECUTE)) {
+            assertThat(got.contains(owner)).as("%s of %s", owner, p).isEqualTo(asked.contains(owner));
+        }
+    }
+
     @Test
     void unsupportedOptionalOperationsSaySo() throws IOException {
         assumeWritable();

@@ -32,9 +32,11 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -223,8 +225,60 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         }
     }
 
+    /**
+     * A copy's read: where its listing carried no permission bits (a NIO listing builds none per
+     * entry), the file's attributes are read as it is opened (in place of the directory check of
+     * every read: one system call either way) and reported with the stream
+     * ({@link dev.remotepath.spi.StatReportingStream}), so the copy can give its target the
+     * source's permissions without a stat of its own.
+     */
+    @Override
+    public InputStream openReadAll(RemotePath file, FileStat listed) throws IOException {
+        Path p = nio(file);
+        if (listed.permissions().isPresent() || !p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return openRead(file, 0);
+        }
+        try {
+            PosixFileAttributes a = Files.readAttributes(p, PosixFileAttributes.class);
+            if (a.isDirectory()) {
+                throw new dev.remotepath.IsDirectoryException(file.toString());
+            }
+            return new ReportingInput(Channels.newInputStream(Files.newByteChannel(p, StandardOpenOption.READ)), toStat(a));
+        } catch (IOException e) {
+            throw translate(e, file, null);
+        }
+    }
+
+    /** A file's bytes, with the attributes read as it was opened. */
+    private static final class ReportingInput extends java.io.FilterInputStream
+            implements dev.remotepath.spi.StatReportingStream {
+        private final FileStat stat;
+
+        ReportingInput(InputStream in, FileStat stat) {
+            super(in);
+            this.stat = stat;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return in.read(b, off, len);
+        }
+
+        @Override
+        public Optional<FileStat> reportedStat() {
+            return Optional.of(stat);
+        }
+    }
+
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode) throws IOException {
+        return openWrite(file, mode, dev.remotepath.spi.WriteAttributes.NONE);
+    }
+
+    /** The permissions go with the {@code open} that creates the file (the umask applies); a time is not kept with the content. */
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
         Path p = nio(file);
         OpenOption[] opts = switch (mode) {
             case CREATE_NEW -> new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
@@ -237,11 +291,35 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             if (Files.isDirectory(p)) {
                 throw new dev.remotepath.IsDirectoryException(file.toString());
             }
-            return Files.newOutputStream(p, opts);
+            FileAttribute<?>[] creation = creationAttributes(p, attributes.permissions());
+            return creation.length == 0 ? Files.newOutputStream(p, opts)
+                    : Channels.newOutputStream(Files.newByteChannel(p, Set.of(opts), creation));
         } catch (IOException e) {
             throw translate(e, file, null);
         }
     }
+
+    /**
+     * The permissions a new file is opened with, where this file system keeps them: given to
+     * {@code open(2)} as its mode, so the process's umask applies, as for {@code cp}.
+     */
+    private static FileAttribute<?>[] creationAttributes(Path p, Optional<Set<PosixFilePermission>> permissions) {
+        if (permissions.isEmpty() || !p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return NO_ATTRIBUTES;
+        }
+        return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions.get())};
+    }
+
+    private static final FileAttribute<?>[] NO_ATTRIBUTES = {};
+
+    /** A file's permission bits where its file system keeps them (a listing through NIO carries none). */
+    private static Optional<Set<PosixFilePermission>> permissionsOf(Path p) throws IOException {
+        if (!p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return Optional.empty();
+        }
+        return Optional.of(Files.readAttributes(p, PosixFileAttributes.class).permissions());
+    }
+    private static final Set<OpenOption> CREATE_NEW_WRITE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
@@ -351,7 +429,9 @@ public abstract class NioFileSystem implements RemoteFileSystem {
      * NIO's own copy (the kernel's {@code copy_file_range} on Linux) into a temporary sibling,
      * the listed mtime set on it, then a rename: never a partial file under the final name.
      * (Not {@code COPY_ATTRIBUTES}: it also copies owner and extended attributes, which costs
-     * a dozen more system calls per file and is not what a mirror of content promises.)
+     * a dozen more system calls per file and is not what a mirror of content promises.) The
+     * listed permission bits go with the {@code open} that creates the temporary, the umask
+     * applying, as {@code cp} does: a private file is never readable by others, even while copied.
      */
     @Override
     public boolean copyFile(RemotePath source, FileStat sourceStat, RemotePath target, boolean replaceExisting)
@@ -361,8 +441,11 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         try {
             // Channels, not Files.copy: the same copy_file_range without Files.copy's three
             // pre-check lookups per file, which a mirror of 10,000 small files notices.
+            Path created = nio(tmp);
             try (FileChannel in = FileChannel.open(nio(source), StandardOpenOption.READ);
-                    FileChannel out = FileChannel.open(nio(tmp), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    FileChannel out = FileChannel.open(created, CREATE_NEW_WRITE,
+                            creationAttributes(created, sourceStat.permissions().isPresent() ? sourceStat.permissions()
+                                    : permissionsOf(nio(source))))) {
                 long size = in.size();
                 long done = 0;
                 while (done < size) {
