@@ -23,7 +23,8 @@ import java.util.Set;
  * forwarded: it comes back to this file system's {@code openRead}, which subclasses override to
  * see or disturb reads (ObservedFileSystem forwards it, watched). The three {@code openWrite}
  * variants are each forwarded as they are: a subclass that sees or disturbs writes overrides all
- * three (a copy asks for the source's permissions with {@link WriteAttributes}).
+ * three (a copy asks for the source's permissions with {@link WriteAttributes}), and both
+ * {@code createDirectory} variants likewise.
  */
 public class ForwardingFileSystem implements RemoteFileSystem {
 
@@ -108,6 +109,12 @@ public class ForwardingFileSystem implements RemoteFileSystem {
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
         delegate.createDirectory(down(directory));
+    }
+
+    @Override
+    public void createDirectory(RemotePath directory, Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        delegate.createDirectory(down(directory), permissions);
     }
 
     @Override

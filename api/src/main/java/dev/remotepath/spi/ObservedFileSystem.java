@@ -239,6 +239,13 @@ public class ObservedFileSystem extends ForwardingFileSystem {
     }
 
     @Override
+    public void createDirectory(RemotePath directory, Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        watchedVoid(Operation.CREATE_DIRECTORY, directory, Optional.empty(), 0,
+                () -> super.createDirectory(directory, permissions));
+    }
+
+    @Override
     public void deleteFile(RemotePath file) throws IOException {
         watchedVoid(Operation.DELETE_FILE, file, Optional.empty(), 0, () -> super.deleteFile(file));
     }

@@ -138,6 +138,17 @@ public interface RemoteFileSystem extends Closeable {
     /** Creates one directory; the parent must exist. */
     void createDirectory(RemotePath directory) throws IOException;
 
+    /**
+     * Creates one directory as {@link #createDirectory(RemotePath)}, asking for
+     * {@code permissions} as {@code mkdir(2)}'s mode asks for them: the file system's own mask
+     * (the umask of the process or server that creates it) still applies. The default ignores
+     * them: a backend with {@link Capability#POSIX_PERMISSIONS} overrides it.
+     */
+    default void createDirectory(RemotePath directory, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        createDirectory(directory);
+    }
+
     /** Deletes a regular file, link or other non-directory. Called only for such entries. */
     void deleteFile(RemotePath file) throws IOException;
 

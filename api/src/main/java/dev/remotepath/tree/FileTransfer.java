@@ -160,6 +160,51 @@ public final class FileTransfer {
     }
 
     /**
+     * Creates {@code target} as the copy of the directory {@code source} (its listed or stat'ed
+     * {@code sourceStat}): where both sides keep permissions, with the source's bits for group
+     * and others, the target's umask applying, as {@code cp -r} makes it (a private directory
+     * stays private); the owner always gets {@code rwx}, so the copy can be filled now and
+     * updated later whatever the source's own bits. Elsewhere with the target's default.
+     */
+    public static void createDirectoryLike(RemotePath target, FileStat sourceStat) throws IOException {
+        RemoteFileSystem tfs = target.fileSystem();
+        if (!tfs.capabilities().contains(Capability.POSIX_PERMISSIONS) || sourceStat.permissions().isEmpty()) {
+            tfs.createDirectory(target);
+            return;
+        }
+        int mode = dev.remotepath.PosixModes.mode(sourceStat.permissions().get()) | 0700;
+        tfs.createDirectory(target, dev.remotepath.PosixModes.permissions(mode));
+    }
+
+    /**
+     * Creates the directory {@code target} and its missing parents ({@code mkdir -p}), the
+     * target itself as the copy of the directory {@code source} ({@link #createDirectoryLike};
+     * one stat of the source, where both sides keep permissions): a sync's or a tree copy's
+     * missing root. A directory already there is kept.
+     */
+    public static void createDirectoriesLike(RemotePath target, RemotePath source) throws IOException {
+        RemoteFileSystem tfs = target.fileSystem();
+        if (!tfs.capabilities().contains(Capability.POSIX_PERMISSIONS)
+                || !source.fileSystem().capabilities().contains(Capability.POSIX_PERMISSIONS)
+                || target.parent().equals(target)) {
+            createDirectories(target);
+            return;
+        }
+        createDirectories(target.parent());
+        FileStat stat;
+        try {
+            stat = source.fileSystem().stat(source, true);
+        } catch (IOException e) {
+            stat = FileStat.ofType(dev.remotepath.FileType.DIRECTORY); // the sync says what is wrong with its source
+        }
+        try {
+            createDirectoryLike(target, stat);
+        } catch (FileAlreadyExistsException raced) {
+            createDirectories(target); // made meanwhile: kept if it is a directory
+        }
+    }
+
+    /**
      * A copy that read another number of bytes than the source's listing declared is not
      * published (rclone: "corrupted on transfer: sizes differ"): the file changed while it was
      * read, or the server's listing was wrong. Either way the next run sees the difference

@@ -288,7 +288,7 @@ public final class TreeCopier {
         }
         ancestorListings.push(fingerprint);
         try {
-            makeDirectory(target);
+            makeDirectory(target, dir.stat());
             if (FileTransfer.keepsDirectoryTimes(target.fileSystem())) {
                 // From the listing (FILE_STATS carries directories' times); a source without
                 // them (S3's implied directories) leaves the target's as they are.
@@ -342,9 +342,9 @@ public final class TreeCopier {
      * has a directory is refused, as GNU cp refuses it, because writing the children through it
      * would write outside the target.
      */
-    private void makeDirectory(RemotePath target) throws IOException {
+    private void makeDirectory(RemotePath target, FileStat source) throws IOException {
         try {
-            target.fileSystem().createDirectory(target);
+            FileTransfer.createDirectoryLike(target, source);
         } catch (FileAlreadyExistsException exists) {
             if (!replace) {
                 throw exists;

@@ -191,11 +191,25 @@ public final class MemFileSystem implements RemoteFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
+        createDirectory(directory, -1);
+    }
+
+    /** The permissions less {@link #UMASK}, as {@code mkdir(2)} gives them. */
+    @Override
+    public void createDirectory(RemotePath directory, Set<PosixFilePermission> permissions) throws IOException {
+        createDirectory(directory, dev.remotepath.PosixModes.mode(permissions));
+    }
+
+    private void createDirectory(RemotePath directory, int asked) throws IOException {
         tree.writeLock.lock();
         try {
             Found at = tree.vacant(directory);
             Instant now = Instant.now();
-            MemTree.link(at.parent(), at.name(), new Dir(tree.newId(), now, at.parent(), at.name()), now);
+            Dir made = new Dir(tree.newId(), now, at.parent(), at.name());
+            if (asked >= 0) {
+                made.mode = (short) (asked & ~UMASK);
+            }
+            MemTree.link(at.parent(), at.name(), made, now);
         } finally {
             tree.writeLock.unlock();
         }

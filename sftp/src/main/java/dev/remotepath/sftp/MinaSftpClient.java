@@ -79,6 +79,20 @@ final class MinaSftpClient extends DefaultSftpClient {
      * attributes where asked ({@link SftpWire#NO_PERMISSIONS}: none): MINA's sends empty ones,
      * so a file it creates takes the server's default, whatever its source's.
      */
+    /** MKDIR as MINA's own {@code mkdir} sends it, with {@code permissions} in its attributes where asked. */
+    void mkdir(String path, int permissions) throws IOException {
+        if (permissions == SftpWire.NO_PERMISSIONS) {
+            mkdir(path);
+            return;
+        }
+        Buffer request = putReferencedName(SftpConstants.SSH_FXP_MKDIR, new ByteArrayBuffer(path.length() + 64, false),
+                path, 1);
+        Attributes attributes = new Attributes();
+        attributes.setPermissions(permissions & 0777);
+        request = writeAttributes(SftpConstants.SSH_FXP_MKDIR, request, attributes);
+        checkCommandStatus(SftpConstants.SSH_FXP_MKDIR, request);
+    }
+
     CloseableHandle open(String path, java.util.Collection<OpenMode> modes, int permissions) throws IOException {
         if (permissions == SftpWire.NO_PERMISSIONS) {
             return open(path, modes);

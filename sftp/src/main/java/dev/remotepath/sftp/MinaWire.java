@@ -325,8 +325,8 @@ final class MinaWire implements SftpWire {
     }
 
     @Override
-    public void mkdir(String path) throws IOException {
-        send(() -> sftp.mkdir(path));
+    public void mkdir(String path, int permissions) throws IOException {
+        send(() -> ((MinaSftpClient) sftp).mkdir(path, permissions));
     }
 
     @Override

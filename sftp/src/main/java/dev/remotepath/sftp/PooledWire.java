@@ -354,8 +354,8 @@ final class PooledWire implements SftpWire {
     }
 
     @Override
-    public void mkdir(String path) throws IOException {
-        run(w -> w.mkdir(path));
+    public void mkdir(String path, int permissions) throws IOException {
+        run(w -> w.mkdir(path, permissions));
     }
 
     @Override

@@ -116,9 +116,9 @@ final class ServerSemantics {
         }
         boolean mkdir = true;
         try {
-            wire.mkdir(dir);
+            wire.mkdir(dir, SftpWire.NO_PERMISSIONS);
             try {
-                wire.mkdir(dir);
+                wire.mkdir(dir, SftpWire.NO_PERMISSIONS);
                 mkdir = false;
             } catch (SftpStatusException refused) {
                 // as the protocol says

@@ -369,12 +369,23 @@ public final class SftpFileSystem implements RemoteFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
+        makeDirectory(directory, SftpWire.NO_PERMISSIONS);
+    }
+
+    /** The permissions in the MKDIR's attributes, the server's umask applying. */
+    @Override
+    public void createDirectory(RemotePath directory, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        makeDirectory(directory, dev.remotepath.PosixModes.mode(permissions));
+    }
+
+    private void makeDirectory(RemotePath directory, int permissions) throws IOException {
         checkOpen(directory);
         if (!answers(directory).mkdirRefusesExisting() && connection.lstatQuietly(directory) != null) {
             throw new FileAlreadyExistsException(directory.toString());
         }
         try {
-            connection.live().mkdir(directory.pathString());
+            connection.live().mkdir(directory.pathString(), permissions);
         } catch (IOException e) {
             if (e instanceof SftpStatusException se && se.status() != SftpStatusException.NO_SUCH_FILE
                     && connection.lstatQuietly(directory) != null) {

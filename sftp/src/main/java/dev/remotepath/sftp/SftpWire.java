@@ -175,7 +175,8 @@ interface SftpWire {
      */
     OutputStream write(String path, WriteMode mode, Optional<Instant> mtime, int permissions) throws IOException;
 
-    void mkdir(String path) throws IOException;
+    /** MKDIR with {@code permissions} in its attributes ({@link #NO_PERMISSIONS}: none), the server's umask applying. */
+    void mkdir(String path, int permissions) throws IOException;
 
     void rmdir(String path) throws IOException;
 

@@ -444,8 +444,8 @@ final class SshjWire implements SftpWire {
     }
 
     @Override
-    public void mkdir(String path) throws IOException {
-        send(() -> sftp.mkdir(path));
+    public void mkdir(String path, int permissions) throws IOException {
+        send(() -> engine.makeDir(path, creating(permissions)));
     }
 
     @Override

@@ -51,6 +51,36 @@ final class DeletionPhase {
                 "type changed: " + what));
     }
 
+    /**
+     * The empty-source guard, asked of the whole tree rather than of the root: a source whose
+     * only content is empty directories (an unmounted mount point shows an empty
+     * {@code lost+found}) or whose files the filters all exclude has nothing to sync, and
+     * deleting the target's files to match it is refused unless {@code allowEmptySource}.
+     */
+    static void refuseEmptySource(SyncRun run) throws SyncRefusedException {
+        if (run.options.deleteExtraneous() && !run.options.allowEmptySource() && run.tally.sourceEntriesToSync.get() == 0
+                && !run.deferred.isEmpty() && run.failures.none()) {
+            throw new SyncRefusedException("source " + run.sourceRoot + " holds no file to sync"
+                    + (run.filters.active() ? " after filters" : "") + " (only empty directories, if anything) and "
+                    + run.deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
+                    + "(PathSyncer.Builder.allowEmptySource overrides)");
+        }
+    }
+
+    /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
+    static void removeStaleTemporary(SyncRun run, RemotePath temporary) {
+        if (!run.execution.carriesOut()) {
+            return;
+        }
+        try {
+            temporary.fileSystem().deleteFile(temporary);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            // removed meanwhile
+        } catch (IOException e) {
+            run.fail(run.targetRoot.relativize(temporary).pathString(), "remove stale temporary", e);
+        }
+    }
+
     private static void defer(SyncRun run, SyncAction a) {
         run.deferred.add(a);
         run.listener.deletionDeferred(a);

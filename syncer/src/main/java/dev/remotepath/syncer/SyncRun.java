@@ -31,12 +31,12 @@ import java.util.OptionalLong;
  */
 final class SyncRun {
 
-    private final RemotePath sourceRoot;
+    final RemotePath sourceRoot;
     final RemotePath targetRoot;
     final PathSyncer.Options options;
     /** Carries the traversal's actions out, or writes them down for a dry run. */
-    private final Execution execution;
-    private final Filters filters;
+    final Execution execution;
+    final Filters filters;
     final SyncListener listener;
 
     // Filled by several traversal threads; sorted before anyone reads them.
@@ -88,7 +88,7 @@ final class SyncRun {
 
     private List<SyncAction> plan() throws IOException {
         traverse();
-        refuseEmptySource();
+        DeletionPhase.refuseEmptySource(this);
         List<SyncAction> all = sorted(execution.planned());
         all.addAll(sorted(deferred));
         return all;
@@ -116,7 +116,7 @@ final class SyncRun {
         } finally {
             execution.finish(); // waits for every transfer handed out
         }
-        refuseEmptySource();
+        DeletionPhase.refuseEmptySource(this);
         Optional<String> refusal = failures.hasGivenUp() ? failures.whyGivenUp() : new DeletionPhase(this).run();
         if (!failures.hasGivenUp()) {
             directoryTimes.restore((rel, e) -> fail(rel, "set directory mtime", e));
@@ -160,7 +160,7 @@ final class SyncRun {
         if (!existed) {
             SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, "", Optional.empty(), targetRoot,
                     OptionalLong.empty(), "target root missing");
-            if (!execution.now(mkdir, () -> FileTransfer.createDirectories(targetRoot))) {
+            if (!execution.now(mkdir, () -> FileTransfer.createDirectoriesLike(targetRoot, sourceRoot))) {
                 return;
             }
             tally.directoriesCreated.incrementAndGet();
@@ -357,7 +357,7 @@ final class SyncRun {
                 listener.skipped(rel.isEmpty() ? name : rel + "/" + name, "a temporary of an interrupted copy (.rptmp)");
             }
             if (t != null && !t.isDirectory()) {
-                removeStaleTemporary(t.path());
+                DeletionPhase.removeStaleTemporary(this, t.path());
                 changedHere();
             }
             return;
@@ -404,20 +404,6 @@ final class SyncRun {
             case DIRECTORY -> directory(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case SYMLINK -> link(rel, s, t, dst, ancestors, resolvedParent, resolved);
             case OTHER -> record(new SyncError(rel, "copy", "special file (device, socket or FIFO) not copied"));
-        }
-    }
-
-    /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
-    private void removeStaleTemporary(RemotePath temporary) {
-        if (!execution.carriesOut()) {
-            return;
-        }
-        try {
-            temporary.fileSystem().deleteFile(temporary);
-        } catch (java.nio.file.NoSuchFileException gone) {
-            // removed meanwhile
-        } catch (IOException e) {
-            fail(targetRoot.relativize(temporary).pathString(), "remove stale temporary", e);
         }
     }
 
@@ -472,7 +458,7 @@ final class SyncRun {
         if (t == null) {
             SyncAction mkdir = new SyncAction(SyncAction.Kind.MKDIR, rel, Optional.of(s.path()), dst,
                     OptionalLong.empty(), "new directory");
-            if (!execution.now(mkdir, () -> dst.fileSystem().createDirectory(dst))) {
+            if (!execution.now(mkdir, () -> FileTransfer.createDirectoryLike(dst, s.stat()))) {
                 return;
             }
             tally.directoriesCreated.incrementAndGet();
@@ -606,21 +592,5 @@ final class SyncRun {
 
     private void record(SyncError e) {
         failures.record(e);
-    }
-
-    /**
-     * The empty-source guard, asked of the whole tree rather than of the root: a source whose
-     * only content is empty directories (an unmounted mount point shows an empty
-     * {@code lost+found}) or whose files the filters all exclude has nothing to sync, and
-     * deleting the target's files to match it is refused unless {@code allowEmptySource}.
-     */
-    private void refuseEmptySource() throws SyncRefusedException {
-        if (options.deleteExtraneous() && !options.allowEmptySource() && tally.sourceEntriesToSync.get() == 0
-                && !deferred.isEmpty() && failures.none()) {
-            throw new SyncRefusedException("source " + sourceRoot + " holds no file to sync"
-                    + (filters.active() ? " after filters" : "") + " (only empty directories, if anything) and "
-                    + deferred.size() + " extraneous entries would be deleted: refusing to empty the target "
-                    + "(PathSyncer.Builder.allowEmptySource overrides)");
-        }
     }
 }

@@ -560,6 +560,21 @@ public class PathSyncerTest {
             assertThat(got.contains(java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE)).as(e.getKey())
                     .isEqualTo(asked.contains(java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
         }
+        // Directories take their source's group and other bits; the owner always has rwx.
+        src.resolve("private-dir/read-only").createDirectories();
+        write(src.resolve("private-dir/read-only/f"), "f", 20);
+        src.resolve("private-dir/read-only").setPermissions(java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-x---"));
+        src.resolve("private-dir").setPermissions(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        assertThat(PathSyncer.builder(src, dst).build().run().errors()).isEmpty();
+        assertThat(dst.resolve("private-dir").stat().permissions().orElseThrow())
+                .containsAll(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"))
+                .doesNotContain(java.nio.file.attribute.PosixFilePermission.GROUP_READ,
+                        java.nio.file.attribute.PosixFilePermission.OTHERS_READ,
+                        java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+        assertThat(dst.resolve("private-dir/read-only").stat().permissions().orElseThrow())
+                .contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE)
+                .doesNotContain(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
+        src.resolve("private-dir/read-only").setPermissions(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         // An update is a new file too (written beside and renamed over): it takes the source's bits again.
         write(src.resolve("private.txt"), "changed", 30);
         assertThat(PathSyncer.builder(src, dst).build().run().filesCopied()).isEqualTo(1);

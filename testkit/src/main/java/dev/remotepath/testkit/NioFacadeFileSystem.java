@@ -246,6 +246,14 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
         Files.createDirectory(nio(directory));
     }
 
+    /** The permissions set as soon as the directory is made, as a caller of NIO would (no initial attributes). */
+    @Override
+    public void createDirectory(RemotePath directory, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        createDirectory(directory);
+        Files.setPosixFilePermissions(nio(directory), permissions);
+    }
+
     /** NIO's delete takes files and empty directories alike: the SPI's promise is checked first. */
     @Override
     public void deleteFile(RemotePath file) throws IOException {

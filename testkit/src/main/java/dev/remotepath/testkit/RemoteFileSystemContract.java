@@ -299,6 +299,33 @@ public abstract class RemoteFileSystemContract extends CopyingContract implement
         assertThat(copy.readString()).isEqualTo("y");
     }
 
+    /**
+     * A directory made with permissions takes them less the file system's mask, and a tree's
+     * copy makes each directory with its source's group and other bits (the owner's always
+     * {@code rwx}, so the copy can be filled and updated): a private directory stays private.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rwx------", "rwxr-x---", "r-xr-x---"})
+    void aNewDirectoryAndATreesCopyTakeTheirSourcesPermissionsNeverWider(String bits) throws IOException {
+        assumeWritable();
+        assumeCapability(Capability.POSIX_PERMISSIONS);
+        Set<PosixFilePermission> asked = PosixFilePermissions.fromString(bits);
+        Set<PosixFilePermission> owned = new java.util.HashSet<>(asked);
+        owned.addAll(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE));
+        RemotePath made = dir.resolve("made");
+        dir.fileSystem().createDirectory(made, owned);
+        assertWithinAndOwnersKept(made, owned);
+
+        RemotePath tree = dir.resolve("tree");
+        tree.resolve("inner").createDirectories();
+        tree.resolve("inner/f").writeString("f");
+        tree.resolve("inner").setPermissions(asked);
+        tree.copyTo(dir.resolve("copy"));
+        assertWithinAndOwnersKept(dir.resolve("copy/inner"), owned);
+        assertThat(dir.resolve("copy/inner/f").readString()).isEqualTo("f");
+        tree.resolve("inner").setPermissions(owned); // so the fixture can remove it
+    }
+
     private static void assertWithinAndOwnersKept(RemotePath p, Set<PosixFilePermission> asked) throws IOException {
         Set<PosixFilePermission> got = p.stat().permissions().orElseThrow();
         assertThat(asked).as("%s: %s, asked %s", p, PosixFilePermissions.toString(got), PosixFilePermissions.toString(asked))

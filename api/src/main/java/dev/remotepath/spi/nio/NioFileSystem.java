@@ -131,14 +131,20 @@ public abstract class NioFileSystem implements RemoteFileSystem {
                 : Files.readAttributes(p, BasicFileAttributes.class, opts);
     }
 
-    /** What a listing at {@code detail} below {@code ALL_STATS} carries: the type, and size and mtime as asked. */
+    /**
+     * What a listing at {@code detail} below {@code ALL_STATS} carries: the type, and size and
+     * mtime as asked; for a directory its permissions too (directories are few, and a copy
+     * makes its own with them; a file's come with its read, see {@link #openReadAll}).
+     */
     private FileStat listedStat(BasicFileAttributes a, ListDetail detail) {
         FileType type = typeOf(a);
         if (!detail.wantsStat(type)) {
             return FileStat.ofType(type);
         }
         return FileStat.listed(type, OptionalLong.of(a.size()), true, Optional.of(a.lastModifiedTime().toInstant()),
-                mtimePrecision, Optional.empty());
+                mtimePrecision, type == FileType.DIRECTORY && a instanceof PosixFileAttributes p
+                        ? Optional.of(dev.remotepath.PosixModes.permissions(dev.remotepath.PosixModes.mode(p.permissions())))
+                        : Optional.empty());
     }
 
     private static FileType typeOf(BasicFileAttributes a) {
@@ -197,6 +203,11 @@ public abstract class NioFileSystem implements RemoteFileSystem {
         try {
             BasicFileAttributes a = full ? readAttributes(child, false)
                     : Files.readAttributes(child, BasicFileAttributes.class, NOFOLLOW);
+            if (!full && posix && a.isDirectory() && detail.wantsStat(FileType.DIRECTORY)) {
+                // A directory's permissions, which a copy makes its own with: a second lstat, but
+                // directories are few, and the files' entries stay as lean as before.
+                a = Files.readAttributes(child, PosixFileAttributes.class, NOFOLLOW);
+            }
             return new ListedEntry(nameOf(child), full ? toStat(a) : listedStat(a, detail));
         } catch (NoSuchFileException vanished) {
             return null;
@@ -323,8 +334,19 @@ public abstract class NioFileSystem implements RemoteFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
+        createDirectory(directory, Optional.empty());
+    }
+
+    /** The permissions go with the {@code mkdir} (the umask applies). */
+    @Override
+    public void createDirectory(RemotePath directory, Set<PosixFilePermission> permissions) throws IOException {
+        createDirectory(directory, Optional.of(permissions));
+    }
+
+    private void createDirectory(RemotePath directory, Optional<Set<PosixFilePermission>> permissions) throws IOException {
         try {
-            Files.createDirectory(nio(directory));
+            Path p = nio(directory);
+            Files.createDirectory(p, creationAttributes(p, permissions));
         } catch (IOException e) {
             throw translate(e, directory, null);
         }
