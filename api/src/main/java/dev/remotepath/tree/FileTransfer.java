@@ -179,8 +179,8 @@ public final class FileTransfer {
     /**
      * Creates the directory {@code target} and its missing parents ({@code mkdir -p}), the
      * target itself as the copy of the directory {@code source} ({@link #createDirectoryLike};
-     * one stat of the source, where both sides keep permissions): a sync's or a tree copy's
-     * missing root. A directory already there is kept.
+     * one stat of the source, where both sides keep permissions): a sync's missing root. A
+     * directory already there is kept.
      */
     public static void createDirectoriesLike(RemotePath target, RemotePath source) throws IOException {
         RemoteFileSystem tfs = target.fileSystem();

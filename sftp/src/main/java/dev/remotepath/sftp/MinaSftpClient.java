@@ -74,11 +74,6 @@ final class MinaSftpClient extends DefaultSftpClient {
         negotiateVersion(version);
     }
 
-    /**
-     * OPEN as MINA's own {@code open} sends it (SFTP v3 flags), with {@code permissions} in its
-     * attributes where asked ({@link SftpWire#NO_PERMISSIONS}: none): MINA's sends empty ones,
-     * so a file it creates takes the server's default, whatever its source's.
-     */
     /** MKDIR as MINA's own {@code mkdir} sends it, with {@code permissions} in its attributes where asked. */
     void mkdir(String path, int permissions) throws IOException {
         if (permissions == SftpWire.NO_PERMISSIONS) {
@@ -93,6 +88,11 @@ final class MinaSftpClient extends DefaultSftpClient {
         checkCommandStatus(SftpConstants.SSH_FXP_MKDIR, request);
     }
 
+    /**
+     * OPEN as MINA's own {@code open} sends it (SFTP v3 flags), with {@code permissions} in its
+     * attributes where asked ({@link SftpWire#NO_PERMISSIONS}: none): MINA's sends empty ones,
+     * so a file it creates takes the server's default, whatever its source's.
+     */
     CloseableHandle open(String path, java.util.Collection<OpenMode> modes, int permissions) throws IOException {
         if (permissions == SftpWire.NO_PERMISSIONS) {
             return open(path, modes);

@@ -246,7 +246,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     @Override
     public InputStream openReadAll(RemotePath file, FileStat listed) throws IOException {
         Path p = nio(file);
-        if (listed.permissions().isPresent() || !p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        if (listed.permissions().isPresent() || !posix) {
             return openRead(file, 0);
         }
         try {
@@ -302,7 +302,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             if (Files.isDirectory(p)) {
                 throw new dev.remotepath.IsDirectoryException(file.toString());
             }
-            FileAttribute<?>[] creation = creationAttributes(p, attributes.permissions());
+            FileAttribute<?>[] creation = creationAttributes(attributes.permissions());
             return creation.length == 0 ? Files.newOutputStream(p, opts)
                     : Channels.newOutputStream(Files.newByteChannel(p, Set.of(opts), creation));
         } catch (IOException e) {
@@ -314,8 +314,8 @@ public abstract class NioFileSystem implements RemoteFileSystem {
      * The permissions a new file is opened with, where this file system keeps them: given to
      * {@code open(2)} as its mode, so the process's umask applies, as for {@code cp}.
      */
-    private static FileAttribute<?>[] creationAttributes(Path p, Optional<Set<PosixFilePermission>> permissions) {
-        if (permissions.isEmpty() || !p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+    private FileAttribute<?>[] creationAttributes(Optional<Set<PosixFilePermission>> permissions) {
+        if (permissions.isEmpty() || !posix) {
             return NO_ATTRIBUTES;
         }
         return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions.get())};
@@ -324,8 +324,8 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     private static final FileAttribute<?>[] NO_ATTRIBUTES = {};
 
     /** A file's permission bits where its file system keeps them (a listing through NIO carries none). */
-    private static Optional<Set<PosixFilePermission>> permissionsOf(Path p) throws IOException {
-        if (!p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+    private Optional<Set<PosixFilePermission>> permissionsOf(Path p) throws IOException {
+        if (!posix) {
             return Optional.empty();
         }
         return Optional.of(Files.readAttributes(p, PosixFileAttributes.class).permissions());
@@ -346,7 +346,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
     private void createDirectory(RemotePath directory, Optional<Set<PosixFilePermission>> permissions) throws IOException {
         try {
             Path p = nio(directory);
-            Files.createDirectory(p, creationAttributes(p, permissions));
+            Files.createDirectory(p, creationAttributes(permissions));
         } catch (IOException e) {
             throw translate(e, directory, null);
         }
@@ -466,7 +466,7 @@ public abstract class NioFileSystem implements RemoteFileSystem {
             Path created = nio(tmp);
             try (FileChannel in = FileChannel.open(nio(source), StandardOpenOption.READ);
                     FileChannel out = FileChannel.open(created, CREATE_NEW_WRITE,
-                            creationAttributes(created, sourceStat.permissions().isPresent() ? sourceStat.permissions()
+                            creationAttributes(sourceStat.permissions().isPresent() ? sourceStat.permissions()
                                     : permissionsOf(nio(source))))) {
                 long size = in.size();
                 long done = 0;
