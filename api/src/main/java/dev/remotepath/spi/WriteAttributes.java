@@ -17,8 +17,8 @@ import java.util.Set;
  *   <li>{@code permissions}: the permission bits a file the write creates is asked for, as
  *       {@code open(2)}'s mode asks for them: the file system's own mask (the umask of the
  *       process or the server that creates the file) still applies, as for {@code cp} and
- *       {@code sftp put}. An existing file keeps its own; a backend without
- *       {@link Capability#POSIX_PERMISSIONS} ignores them. A copy so never opens a file wider
+ *       {@code sftp put}. An existing file keeps its own; a backend that keeps no
+ *       permissions ignores them (a new tar or zip records them as the entry's mode). A copy so never opens a file wider
  *       than its source, and a private file is private from its first byte.
  * </ul>
  */

@@ -115,7 +115,7 @@ public final class FileTransfer {
                 }
                 timeWithContent = setTime && mtime.isPresent() && tfs.capabilities().contains(Capability.MTIME_ON_WRITE);
                 WriteAttributes asked = new WriteAttributes(timeWithContent ? mtime : Optional.empty(),
-                        permissionsToKeep(sourceStat, in, tfs));
+                        permissionsToKeep(sourceStat, in));
                 out = asked.isEmpty() ? tfs.openWrite(written, mode) : tfs.openWrite(written, mode, asked);
                 copied = transfer(in, out, progress, sourceStat.size().orElse(BUFFER));
                 requireListedSize(source, target, sourceStat, copied);
@@ -146,15 +146,13 @@ public final class FileTransfer {
     }
 
     /**
-     * The source's permission bits, for a target that keeps them: from its listing where the
-     * listing carries them (SFTP, mem), else as its read reported them (a local listing through
-     * NIO builds no permission set per entry; its read has the file's attributes anyway).
+     * The source's permission bits, for the target to keep where it can (a backend that keeps
+     * none ignores them; a new tar or zip records them as the entry's mode): from its listing
+     * where the listing carries them (SFTP, mem), else as its read reported them (a local listing
+     * through NIO builds no permission set per entry; its read has the file's attributes anyway).
      */
     private static Optional<Set<java.nio.file.attribute.PosixFilePermission>> permissionsToKeep(FileStat sourceStat,
-            InputStream in, RemoteFileSystem tfs) {
-        if (!tfs.capabilities().contains(Capability.POSIX_PERMISSIONS)) {
-            return Optional.empty();
-        }
+            InputStream in) {
         return sourceStat.permissions().isPresent() ? sourceStat.permissions()
                 : StatReportingStream.of(in).flatMap(FileStat::permissions);
     }

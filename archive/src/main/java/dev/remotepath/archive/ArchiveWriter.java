@@ -14,8 +14,11 @@ interface ArchiveWriter {
     int DIRECTORY_MODE = 040755;
     int LINK_MODE = 0120777;
 
-    /** Adds a file whose content {@code content} holds ({@link EntryContent#deflated()} for a zip). */
-    void file(String name, Instant modified, EntryContent content) throws IOException;
+    /**
+     * Adds a file whose content {@code content} holds ({@link EntryContent#deflated()} for a zip),
+     * with {@code mode} as its {@code st_mode} ({@link #FILE_MODE} where none was asked).
+     */
+    void file(String name, Instant modified, int mode, EntryContent content) throws IOException;
 
     /** Adds a directory; {@code name} has no trailing slash. */
     void directory(String name, Instant modified) throws IOException;

@@ -190,24 +190,42 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
 
     @Override
     public OutputStream openWrite(RemotePath file, WriteMode mode, Instant lastModified) throws IOException {
+        return openEntry(file, mode, lastModified, ArchiveWriter.FILE_MODE);
+    }
+
+    /**
+     * The time as above, and the permissions as the entry's mode, as {@code tar} and {@code zip}
+     * record a file's: kept as they are (an archive has no umask), for whoever extracts it.
+     */
+    @Override
+    public OutputStream openWrite(RemotePath file, WriteMode mode, dev.remotepath.spi.WriteAttributes attributes)
+            throws IOException {
+        return openEntry(file, mode, attributes.lastModified().orElse(null), attributes.permissions()
+                .map(p -> 0100000 | dev.remotepath.PosixModes.mode(p)).orElse(ArchiveWriter.FILE_MODE));
+    }
+
+    private OutputStream openEntry(RemotePath file, WriteMode mode, Instant lastModified, int unixMode)
+            throws IOException {
         requireWritable();
         if (mode == WriteMode.CREATE_OR_APPEND) {
             throw new FileSystemException(file.toString(), null, "an entry of a new archive cannot be appended to");
         }
         index.reserve(file, new NewArchiveIndex.Leaf(FileType.FILE, -1, Instant.now(), null));
-        return new EntryStream(file, lastModified, new EntryContent(scheme.equals("zip"), memoryLimit));
+        return new EntryStream(file, lastModified, unixMode, new EntryContent(scheme.equals("zip"), memoryLimit));
     }
 
     /** One file being written: gathered, then added to the archive whole on close. */
     private final class EntryStream extends AbortableOutputStream {
         private final RemotePath file;
         private final Instant lastModified;
+        private final int unixMode;
         private final EntryContent content;
         private boolean done;
 
-        EntryStream(RemotePath file, Instant lastModified, EntryContent content) {
+        EntryStream(RemotePath file, Instant lastModified, int unixMode, EntryContent content) {
             this.file = file;
             this.lastModified = lastModified;
+            this.unixMode = unixMode;
             this.content = content;
         }
 
@@ -235,7 +253,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
                 requireWritable();
                 content.finish();
                 Instant time = lastModified != null ? lastModified : Instant.now();
-                append(w -> w.file(entryName(file), time, content));
+                append(w -> w.file(entryName(file), time, unixMode, content));
                 added = new NewArchiveIndex.Leaf(FileType.FILE, content.size(), time, null);
             } finally {
                 content.discard();

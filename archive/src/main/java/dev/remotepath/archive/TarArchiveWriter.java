@@ -40,8 +40,8 @@ final class TarArchiveWriter implements ArchiveWriter {
     }
 
     @Override
-    public void file(String name, Instant modified, EntryContent content) throws IOException {
-        header(name, '0', FILE_MODE, content.size(), modified, "");
+    public void file(String name, Instant modified, int mode, EntryContent content) throws IOException {
+        header(name, '0', mode, content.size(), modified, "");
         content.writeTo(out);
         pad(content.size());
     }

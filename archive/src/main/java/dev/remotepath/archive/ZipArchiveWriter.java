@@ -48,10 +48,10 @@ final class ZipArchiveWriter implements ArchiveWriter {
     }
 
     @Override
-    public void file(String name, Instant modified, EntryContent content) throws IOException {
+    public void file(String name, Instant modified, int mode, EntryContent content) throws IOException {
         boolean empty = content.size() == 0;
         // An empty file is stored: nothing to deflate, and no deflater's end block to keep.
-        add(name, modified, FILE_MODE, empty ? 0 : 8, content.crc(), empty ? 0 : content.storedSize(), content.size(),
+        add(name, modified, mode, empty ? 0 : 8, content.crc(), empty ? 0 : content.storedSize(), content.size(),
                 empty ? null : content);
     }
 

@@ -62,6 +62,9 @@ class NewArchiveTest {
         return root;
     }
 
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> PRIVATE =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+
     private static String suffix(String format) {
         return switch (format) {
             case "zip" -> ".zip";
@@ -78,6 +81,7 @@ class NewArchiveTest {
     @ValueSource(strings = {"zip", "tar", "tgz"})
     void aSyncIntoANewArchivePublishesItWholeOnClose(String format) throws Exception {
         Path source = tree();
+        Files.setPosixFilePermissions(source.resolve("a.txt"), PRIVATE); // recorded as tar and zip record it
         Path out = tmp.resolve("out" + suffix(format));
         RemotePath target = RemotePaths.get(scheme(format) + ":" + out.toUri() + "!/");
         assertThat(target.fileSystem()).isInstanceOf(NewArchiveFileSystem.class);
@@ -104,6 +108,8 @@ class NewArchiveTest {
         assertThat(root.list().stream().map(DirEntry::name)).containsExactlyInAnyOrder("a.txt", "big.bin",
                 "d".repeat(90), "empty-dir", "empty.txt", "link", LONG_NAME, UNICODE);
         assertThat(root.resolve("a.txt").readString()).isEqualTo("alpha");
+        assertThat(root.resolve("a.txt").stat().permissions()).hasValue(PRIVATE);
+        assertThat(root.resolve("empty.txt").stat().permissions()).hasValue(Files.getPosixFilePermissions(source.resolve("empty.txt")));
         assertThat(root.resolve(LONG_NAME).readString()).isEqualTo("long name");
         assertThat(root.resolve(UNICODE).readString()).isEqualTo("unicode");
         assertThat(root.resolve("empty.txt").readAllBytes()).isEmpty();
@@ -146,6 +152,7 @@ class NewArchiveTest {
             Path x = Files.createDirectories(out.resolveSibling("unzipped"));
             assertThat(run("unzip", "-q", out.toString(), "-d", x.toString())).isZero();
             assertThat(Files.readString(x.resolve("a.txt"))).isEqualTo("alpha");
+            assertThat(Files.getPosixFilePermissions(x.resolve("a.txt"))).isEqualTo(PRIVATE);
             assertThat(Files.readSymbolicLink(x.resolve("link"))).isEqualTo(Path.of("a.txt"));
             assertThat(Files.getLastModifiedTime(x.resolve("a.txt")).toInstant().getEpochSecond())
                     .isEqualTo(A_TIME.getEpochSecond());
@@ -155,8 +162,9 @@ class NewArchiveTest {
 
     private static void readByGnuTar(Path out, Path source) throws Exception {
         Path x = Files.createDirectories(out.resolveSibling("untarred"));
-        assertThat(run("tar", "-xf", out.toString(), "-C", x.toString())).isZero();
+        assertThat(run("tar", "-xpf", out.toString(), "-C", x.toString())).isZero();
         assertThat(Files.readString(x.resolve("a.txt"))).isEqualTo("alpha");
+        assertThat(Files.getPosixFilePermissions(x.resolve("a.txt"))).isEqualTo(PRIVATE);
         assertThat(Files.readString(x.resolve(LONG_NAME))).isEqualTo("long name");
         assertThat(Files.readString(x.resolve(UNICODE))).isEqualTo("unicode");
         assertThat(Files.readString(x.resolve(LONG_DIR).resolve("f".repeat(60) + ".txt"))).isEqualTo("deep and long");
