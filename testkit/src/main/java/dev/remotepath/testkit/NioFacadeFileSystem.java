@@ -228,7 +228,7 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
             throws IOException {
         boolean creates = mode == WriteMode.CREATE_NEW || !Files.exists(nio(file), java.nio.file.LinkOption.NOFOLLOW_LINKS);
         OutputStream out = openWrite(file, mode); // a time is set afterwards: no MTIME_ON_WRITE here
-        if (creates && attributes.permissions().isPresent()) {
+        if (creates && attributes.permissions().isPresent() && capabilities().contains(Capability.POSIX_PERMISSIONS)) {
             try {
                 Files.setPosixFilePermissions(nio(file), attributes.permissions().get());
             } catch (IOException | RuntimeException e) {
@@ -251,7 +251,9 @@ public final class NioFacadeFileSystem implements RemoteFileSystem {
     public void createDirectory(RemotePath directory, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
             throws IOException {
         createDirectory(directory);
-        Files.setPosixFilePermissions(nio(directory), permissions);
+        if (capabilities().contains(Capability.POSIX_PERMISSIONS)) { // elsewhere ignored, as the SPI's default does
+            Files.setPosixFilePermissions(nio(directory), permissions);
+        }
     }
 
     /** NIO's delete takes files and empty directories alike: the SPI's promise is checked first. */
