@@ -67,21 +67,6 @@ final class DeletionPhase {
         }
     }
 
-    /**
-     * How long a temporary of this library's naming must have been left alone before a sync
-     * takes it for a killed copy's leftover: a copy under way in another process (a second
-     * sync, an {@code rpath cp} into the same directory) keeps its temporary's time moving
-     * with every write, and deleting it would fail that copy. (A copy ended by Ctrl-C or
-     * SIGTERM removes its own; only SIGKILL and crashes leave them.)
-     */
-    static final java.time.Duration STALE_TEMPORARY = java.time.Duration.ofHours(1);
-
-    /** Whether the listed temporary {@code t} is a leftover: untouched for {@link #STALE_TEMPORARY}, or of no known time. */
-    static boolean stale(DirEntry t) {
-        java.util.Optional<java.time.Instant> touched = t.stat().lastModified();
-        return touched.isEmpty() || touched.get().isBefore(java.time.Instant.now().minus(STALE_TEMPORARY));
-    }
-
     /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
     static void removeStaleTemporary(SyncRun run, RemotePath temporary) {
         if (!run.execution.carriesOut()) {

@@ -352,12 +352,11 @@ final class SyncRun {
             RemotePath resolvedDir) throws IOException {
         String name = s != null ? s.name() : t.name();
         if (FileTransfer.isTemporary(name)) {
-            // A killed copy's leftover: never synced as a file (said, not silent); on the target
-            // side it goes once stale (another process's copy may be writing a young one).
+            // A killed copy's leftover: never synced as a file (said, not silent); on the target side it goes.
             if (s != null) {
                 listener.skipped(rel.isEmpty() ? name : rel + "/" + name, "a temporary of an interrupted copy (.rptmp)");
             }
-            if (t != null && !t.isDirectory() && DeletionPhase.stale(t)) {
+            if (t != null && !t.isDirectory()) {
                 DeletionPhase.removeStaleTemporary(this, t.path());
                 changedHere();
             }
