@@ -201,13 +201,11 @@ public abstract class NioFileSystem implements RemoteFileSystem {
      */
     private ListedEntry listed(Path child, boolean full, ListDetail detail) throws IOException {
         try {
+            // POSIX attributes where the file system has them: the same one lstat (no second one
+            // for a directory's permissions), and no wrapper; only directories' bits are built.
             BasicFileAttributes a = full ? readAttributes(child, false)
+                    : posix ? Files.readAttributes(child, PosixFileAttributes.class, NOFOLLOW)
                     : Files.readAttributes(child, BasicFileAttributes.class, NOFOLLOW);
-            if (!full && posix && a.isDirectory() && detail.wantsStat(FileType.DIRECTORY)) {
-                // A directory's permissions, which a copy makes its own with: a second lstat, but
-                // directories are few, and the files' entries stay as lean as before.
-                a = Files.readAttributes(child, PosixFileAttributes.class, NOFOLLOW);
-            }
             return new ListedEntry(nameOf(child), full ? toStat(a) : listedStat(a, detail));
         } catch (NoSuchFileException vanished) {
             return null;
