@@ -67,20 +67,6 @@ final class DeletionPhase {
         }
     }
 
-    /** Deletes a stale temporary of this library's naming in a target directory (not in a dry run). */
-    static void removeStaleTemporary(SyncRun run, RemotePath temporary) {
-        if (!run.execution.carriesOut()) {
-            return;
-        }
-        try {
-            temporary.fileSystem().deleteFile(temporary);
-        } catch (java.nio.file.NoSuchFileException gone) {
-            // removed meanwhile
-        } catch (IOException e) {
-            run.fail(run.targetRoot.relativize(temporary).pathString(), "remove stale temporary", e);
-        }
-    }
-
     private static void defer(SyncRun run, SyncAction a) {
         run.deferred.add(a);
         run.listener.deletionDeferred(a);

@@ -45,6 +45,8 @@ final class SyncRun {
     final java.util.Map<String, IoTask> replacements = new java.util.concurrent.ConcurrentHashMap<>();
     final Failures failures;
     final Tally tally = new Tally();
+    /** Temporaries found in the target, removed at the end once seen to stand still. */
+    private final Leftovers leftovers = new Leftovers();
     /**
      * Directories waiting for a walker; beyond it a walker descends at once itself, so memory
      * stays bounded however many directories the trees hold (see {@link BoundedTraversal}).
@@ -115,6 +117,9 @@ final class SyncRun {
             listener.traversalFinished();
         } finally {
             execution.finish(); // waits for every transfer handed out
+        }
+        if (!failures.hasGivenUp()) {
+            leftovers.remove(this);
         }
         DeletionPhase.refuseEmptySource(this);
         Optional<String> refusal = failures.hasGivenUp() ? failures.whyGivenUp() : new DeletionPhase(this).run();
@@ -352,12 +357,13 @@ final class SyncRun {
             RemotePath resolvedDir) throws IOException {
         String name = s != null ? s.name() : t.name();
         if (FileTransfer.isTemporary(name)) {
-            // A killed copy's leftover: never synced as a file (said, not silent); on the target side it goes.
+            // A killed copy's leftover: never synced as a file (said, not silent); on the target
+            // side it goes at the end, unless another process's copy is still writing it.
             if (s != null) {
-                listener.skipped(rel.isEmpty() ? name : rel + "/" + name, "a temporary of an interrupted copy (.rptmp)");
+                listener.skipped(childRel(rel, name), "a temporary of an interrupted copy (.rptmp)");
             }
-            if (t != null && !t.isDirectory()) {
-                DeletionPhase.removeStaleTemporary(this, t.path());
+            if (t != null && !t.isDirectory() && execution.carriesOut()) {
+                leftovers.found(childRel(rel, name), t);
                 changedHere();
             }
             return;

@@ -200,4 +200,53 @@ class SafetyTest {
                 dev.remotepath.tree.FileTransfer.temporarySibling(RemotePaths.of(temp.resolve("x.bin"))).name())).isTrue();
         assertThat(dev.remotepath.tree.FileTransfer.isTemporary(".x.rptmp")).isFalse();
     }
+
+    @Test
+    void aCopyUnderWayInAnotherProcessKeepsItsTemporaryWhileADeadOnesGoes() throws Exception {
+        Path src = Files.createDirectories(temp.resolve("src/sub"));
+        Files.writeString(src.resolve("a.txt"), "a");
+        Path dst = Files.createDirectories(temp.resolve("dst/sub"));
+        Path dead = Files.writeString(dst.resolve(".b.bin.fedcba987654.rptmp"), "left by kill -9");
+        Path live = dst.resolve(".c.bin.00112233aabb.rptmp");
+        java.util.List<String> skipped = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // Another process's copy: its temporary open and growing all through the sync.
+        try (var out = java.nio.channels.FileChannel.open(live, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.util.concurrent.atomic.AtomicBoolean syncing = new java.util.concurrent.atomic.AtomicBoolean(true);
+            Thread writer = Thread.ofPlatform().start(() -> {
+                try {
+                    while (syncing.get()) {
+                        out.write(java.nio.ByteBuffer.wrap("0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+                        Thread.sleep(100);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            SyncReport r;
+            try {
+                r = PathSyncer.builder(RemotePaths.of(temp.resolve("src")), RemotePaths.of(temp.resolve("dst")))
+                        .listener(new SyncListener() {
+                            @Override
+                            public void skipped(String relativePath, String why) {
+                                skipped.add(relativePath + ": " + why);
+                            }
+                        }).build().run();
+            } finally {
+                syncing.set(false);
+                writer.join();
+            }
+            assertThat(r.errors()).isEmpty();
+            assertThat(r.filesCopied()).isEqualTo(1);
+            assertThat(dead).doesNotExist();
+            // Still the file the writer holds, whole: not deleted and made anew.
+            assertThat(live).exists();
+            assertThat(Files.size(live)).isEqualTo(out.size()).isPositive();
+            assertThat(skipped).anySatisfy(s -> assertThat(s).startsWith("sub/.c.bin.00112233aabb.rptmp: ")
+                    .contains("another copy is writing"));
+        }
+        // Once its writer is gone (killed), the next sync takes it for a leftover.
+        PathSyncer.builder(RemotePaths.of(temp.resolve("src")), RemotePaths.of(temp.resolve("dst"))).build().run();
+        assertThat(live).doesNotExist();
+    }
 }
