@@ -247,7 +247,8 @@ class HintsTest {
         RpathTest.Result r = RpathTest.rpath("--s3-part-size", "1M", "ls", "s3://bucket/");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--s3-part-size").contains("outside the sizes of an S3 part");
-        assertThat(Hints.forCli("f: larger than S3's 10000 parts of 8388608 bytes (80000 MiB); raise S3Options.partSize"))
+        assertThat(Hints.forCli("f: larger than S3's 10000 parts hold (536000 MiB in parts growing from 8388608 to "
+                + "268435456 bytes); raise S3Options.partSize"))
                 .endsWith("raise --s3-part-size");
         assertThat(Hints.forCli("f: larger than Azure's 50,000 blocks of 4194304 bytes; raise AzureOptions.blockSize"))
                 .endsWith("raise --az-block-size");

@@ -155,7 +155,11 @@ public final class S3Options implements FileSystemOptions {
         return multipartThreshold;
     }
 
-    /** The size of one multipart part (at least 5 MiB, S3's minimum). */
+    /**
+     * The size of an upload's parts (at least 5 MiB, S3's minimum): of its first 5,000; later
+     * ones double every 1,000 up to 32 times this (never past 1 GiB unless this is), so that
+     * S3's 10,000 parts hold 523 GiB at the default 8 MiB.
+     */
     public int partSize() {
         return partSize;
     }
@@ -273,8 +277,9 @@ public final class S3Options implements FileSystemOptions {
     /**
      * The bytes of part buffers across all of this file system's writers (32 MiB by default: four
      * 8 MiB parts), whatever the number of concurrent transfers: the parts in flight, the parts
-     * being filled and those held back below {@link #multipartThreshold()} each take a place, and a
-     * writer waits for one. At least one part always goes. Memory of uploads is therefore
+     * being filled and those held back below {@link #multipartThreshold()} each take their bytes of
+     * it, and a writer waits for room. At least one part always goes (a grown part larger than the
+     * whole budget goes alone, and memory is then that part). Memory of uploads is therefore
      * {@code uploadMemory} plus, per writer, a buffer smaller than {@code partSize} while an object
      * is small. A writer holding parts back that finds no place starts its multipart upload rather
      * than wait, so an object may then be multipart below the threshold.

@@ -56,9 +56,9 @@ final class S3Streams {
         return openStreams.get();
     }
 
-    /** Gives a part buffer's place back, the buffer kept as a spare while streams are open. */
-    void partBufferDone(byte[] buffer, boolean reusable) {
-        partBuffers.done(buffer, reusable, openStreams.get() > 0);
+    /** Gives a part buffer's room ({@code size} bytes) back, the buffer kept as a spare while streams are open. */
+    void partBufferDone(byte[] buffer, int size, boolean reusable) {
+        partBuffers.done(buffer, size, reusable, openStreams.get() > 0);
     }
 
     void uploadStarted(S3UploadStream upload) {

@@ -22,11 +22,16 @@ import software.amazon.awssdk.services.s3.model.CompletedPart;
  * Uploads an object as it is written, visible to readers only once {@link #close()} succeeded.
  * Up to {@link S3Options#multipartThreshold()} bytes are buffered and sent in one PUT; beyond
  * that, a multipart upload sends {@link S3Options#partSize()} parts, up to
- * {@link S3Options#uploadConcurrency()} at once, the writer waiting when all are busy. Every
- * buffer of {@code partSize} bytes (the one being filled, parts held back below the threshold,
- * parts in flight) holds a place in the file system's {@link S3Options#uploadMemory()} budget,
- * so memory stays bounded whatever the objects' sizes and the number of writers. Any failure,
- * and {@link #abort()}, aborts the multipart upload so that no parts are left behind.
+ * {@link S3Options#uploadConcurrency()} at once, the writer waiting when all are busy. S3 takes
+ * 10,000 parts and a stream cannot know its size ahead, so past the first
+ * {@value #FLAT_STEPS} x {@value #PARTS_PER_STEP} parts they double every
+ * {@value #PARTS_PER_STEP}, up to {@value #MAX_GROWTH} times {@code partSize} (S3 lets an
+ * upload's parts differ in size): 523 GiB at 8 MiB, where fixed parts held 78 GiB, and objects
+ * below 39 GiB are sent as before. Every part buffer (the one being filled, parts held back below
+ * the threshold, parts in flight) holds its bytes in the file system's
+ * {@link S3Options#uploadMemory()} budget, so memory stays bounded whatever the objects' sizes
+ * and the number of writers (a part larger than the budget goes alone). Any failure, and
+ * {@link #abort()}, aborts the multipart upload so that no parts are left behind.
  */
 final class S3UploadStream extends AbortableOutputStream {
 
@@ -34,7 +39,10 @@ final class S3UploadStream extends AbortableOutputStream {
     private final RemotePath file;
     private final String key;
     private final Map<String, String> metadata;
+    /** The first parts' size, {@link S3Options#partSize()}; buffers smaller than it are not part buffers. */
     private final int partSize;
+    /** Parts sent before their size doubles, past the first {@link #FLAT_STEPS} steps (tests make it small). */
+    private final int partsPerStep;
     private final long threshold;
     private final Semaphore slots;
     /** Full parts held back until the object is known to exceed the threshold. */
@@ -50,8 +58,22 @@ final class S3UploadStream extends AbortableOutputStream {
     /** Publish only if no object has the key (If-None-Match: *): CREATE_NEW. */
     private final boolean createOnly;
 
+    /** Parts of a step: {@value} (so 5,000 parts of {@code partSize} before the first doubling). */
+    static final int PARTS_PER_STEP = 1000;
+    /** Steps of {@code partSize} parts before they grow. */
+    static final int FLAT_STEPS = 5;
+    /** The most a part grows: to 32 times {@code partSize} (256 MiB at 8 MiB), and never past 1 GiB unless {@code partSize} is. */
+    static final int MAX_GROWTH = 32;
+    private static final int MAX_GROWN_PART = 1 << 30;
+
     S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata, boolean createOnly) {
+        this(fs, file, key, metadata, createOnly, PARTS_PER_STEP);
+    }
+
+    S3UploadStream(S3FileSystem fs, RemotePath file, String key, Map<String, String> metadata, boolean createOnly,
+            int partsPerStep) {
         this.fs = fs;
+        this.partsPerStep = partsPerStep;
         this.createOnly = createOnly;
         this.file = file;
         this.key = key;
@@ -84,7 +106,7 @@ final class S3UploadStream extends AbortableOutputStream {
         }
         while (len > 0) {
             if (count == buffer.length) {
-                if (count == partSize) {
+                if (count >= partSize) { // a part buffer, full
                     partFull();
                 } else {
                     grow();
@@ -102,10 +124,10 @@ final class S3UploadStream extends AbortableOutputStream {
         }
     }
 
-    /** Doubles the buffer; its last step takes a part buffer, and with it a place in the budget. */
+    /** Doubles the buffer; its last step takes a part buffer, and with it room in the budget. */
     private void grow() throws IOException {
         long doubled = Math.max(8 * 1024, (long) buffer.length * 2);
-        if (doubled < partSize) {
+        if (doubled < partSize) { // the first part's size: a small object stays small
             buffer = Arrays.copyOf(buffer, (int) doubled);
             return;
         }
@@ -125,15 +147,42 @@ final class S3UploadStream extends AbortableOutputStream {
                 begin(); // more bytes follow, so the object is past the threshold: send rather than hold
             }
         } else {
-            submit(part, partSize);
+            submit(part, part.length);
         }
         buffer = takePartBuffer();
     }
 
     private static final byte[] NO_BUFFER = new byte[0];
 
+    /** The number (from 1) of the part being filled. */
+    private int partNumber() {
+        return parts.size() + held.size() + 1;
+    }
+
     /**
-     * A buffer of {@code partSize} bytes, once the budget has a place for it. Part buffers are
+     * The size of part {@code number} (from 1): {@code base} for the first {@link #FLAT_STEPS}
+     * steps of {@code perStep} parts, then doubled every step up to {@link #MAX_GROWTH} times.
+     */
+    static int partSize(int base, int number, int perStep) {
+        int steps = (number - 1) / perStep - FLAT_STEPS + 1;
+        if (steps <= 0) {
+            return base;
+        }
+        long grown = (long) base * Math.min(MAX_GROWTH, 1L << Math.min(30, steps));
+        return (int) Math.min(grown, Math.max(base, MAX_GROWN_PART));
+    }
+
+    /** The most one upload's {@value S3Options#MAX_PARTS} parts hold. */
+    static long capacity(int base, int perStep) {
+        long total = 0;
+        for (int n = 1; n <= S3Options.MAX_PARTS; n++) {
+            total += partSize(base, n, perStep);
+        }
+        return total;
+    }
+
+    /**
+     * A buffer for the part being filled, once the budget has room for it. Part buffers are
      * reused from part to part and writer to writer (the file system's spares): a fresh 8 MiB
      * array per part left the heap, and the process's RSS, full of dead ones until a full
      * collection. A writer holding parts back below the threshold does not wait for a place: every
@@ -142,7 +191,8 @@ final class S3UploadStream extends AbortableOutputStream {
      * may end below the threshold).
      */
     private byte[] takePartBuffer() throws IOException {
-        byte[] b = fs.streams.partBuffers.take(false);
+        int size = partSize(partSize, partNumber(), partsPerStep);
+        byte[] b = fs.streams.partBuffers.take(size, false);
         if (b != null) {
             return b;
         }
@@ -150,7 +200,7 @@ final class S3UploadStream extends AbortableOutputStream {
             begin();
         }
         try {
-            return fs.streams.partBuffers.take(true);
+            return fs.streams.partBuffers.take(size, true);
         } catch (InterruptedIOException e) {
             abortQuietly(new InterruptedIOException(file + ": interrupted"));
             throw new InterruptedIOException(file + ": upload interrupted");
@@ -166,10 +216,10 @@ final class S3UploadStream extends AbortableOutputStream {
         count = 0;
     }
 
-    /** Gives a part buffer's place back, and the buffer to the spares; a smaller buffer had none. */
+    /** Gives a part buffer's room back, and the buffer to the spares; a smaller buffer had none. */
     private void giveBack(byte[] b) {
-        if (b.length == partSize) {
-            fs.streams.partBufferDone(b, true);
+        if (b.length >= partSize) {
+            fs.streams.partBufferDone(b, b.length, true);
         }
     }
 
@@ -197,11 +247,11 @@ final class S3UploadStream extends AbortableOutputStream {
      * on the server after the rest were sent. A stream cannot know its size ahead, so a larger
      * object fails here, before the part is sent, saying which option lets it through.
      */
-    static void requirePartNumber(int number, int partSize, RemotePath file) throws IOException {
+    static void requirePartNumber(int number, int partSize, int perStep, RemotePath file) throws IOException {
         if (number > S3Options.MAX_PARTS) {
             throw new FileSystemException(file.toString(), null, "larger than S3's " + S3Options.MAX_PARTS
-                    + " parts of " + partSize + " bytes (" + ((long) partSize * S3Options.MAX_PARTS >> 20)
-                    + " MiB); raise S3Options.partSize");
+                    + " parts hold (" + (capacity(partSize, perStep) >> 20) + " MiB in parts growing from " + partSize
+                    + " to " + partSize(partSize, S3Options.MAX_PARTS, perStep) + " bytes); raise S3Options.partSize");
         }
     }
 
@@ -213,7 +263,7 @@ final class S3UploadStream extends AbortableOutputStream {
     private void submit(byte[] content, int length) throws IOException {
         int number = parts.size() + 1;
         try {
-            requirePartNumber(number, partSize, file);
+            requirePartNumber(number, partSize, partsPerStep, file);
         } catch (IOException tooLarge) {
             giveBack(content);
             abortQuietly(tooLarge);
@@ -227,7 +277,7 @@ final class S3UploadStream extends AbortableOutputStream {
             abortQuietly(new InterruptedIOException(file + ": interrupted"));
             throw new InterruptedIOException(file + ": upload interrupted");
         }
-        Permit permit = new Permit(content.length == partSize);
+        Permit permit = new Permit(content.length >= partSize ? content.length : 0);
         try {
             failFast();
         } catch (IOException | RuntimeException e) {
@@ -262,9 +312,10 @@ final class S3UploadStream extends AbortableOutputStream {
      */
     private final class Permit {
         private final java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
-        private final boolean budgeted;
+        /** The bytes of room its part buffer holds in the file system's budget (0: a smaller buffer holds none). */
+        private final int budgeted;
 
-        Permit(boolean budgeted) {
+        Permit(int budgeted) {
             this.budgeted = budgeted;
         }
 
@@ -278,8 +329,8 @@ final class S3UploadStream extends AbortableOutputStream {
             if (!held.compareAndSet(true, false)) {
                 return;
             }
-            if (budgeted) {
-                fs.streams.partBufferDone(done == null ? NO_BUFFER : done, done != null);
+            if (budgeted > 0) {
+                fs.streams.partBufferDone(done == null ? NO_BUFFER : done, budgeted, done != null);
             }
             slots.release();
         }

@@ -40,9 +40,14 @@ class S3UploadMemoryTest {
     private static final class Concurrency implements ExecutionInterceptor {
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger most = new AtomicInteger();
+        /** Each UploadPart's number and length, in the order they were sent. */
+        final List<long[]> parts = java.util.Collections.synchronizedList(new ArrayList<>());
 
         @Override
         public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            if (context.request() instanceof software.amazon.awssdk.services.s3.model.UploadPartRequest u) {
+                parts.add(new long[] {u.partNumber(), u.contentLength()});
+            }
             if ("UploadPart".equals(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
                 most.accumulateAndGet(running.incrementAndGet(), Math::max);
                 try {
@@ -192,6 +197,31 @@ class S3UploadMemoryTest {
         }
         assertThat(bucket.resolve("aborted-0").exists()).isFalse();
         assertThat(fs.streams.partBuffers.freePlaces()).as("places after aborts").isEqualTo(2);
+        assertThat(fs.openStreams()).isZero();
+    }
+
+    /**
+     * S3 takes 10,000 parts and a stream cannot know its size: past the first five steps the
+     * parts double every step (here a step is one part), and one larger than the whole budget
+     * (two parts of 5 MiB) goes alone rather than waiting for room that cannot come.
+     */
+    @Test
+    void partsGrowPastTheFirstStepsAndOneLargerThanTheBudgetGoesAlone() throws Exception {
+        concurrency.parts.clear();
+        RemotePath file = bucket.resolve("growing.bin");
+        byte[] content = new byte[5 * PART + 2 * PART + 4 * PART + 8 * PART + 12345];
+        new java.util.Random(11).nextBytes(content);
+        try (S3UploadStream out = new S3UploadStream(fs, file, fs.key(file), java.util.Map.of(), false, 1)) {
+            for (int at = 0; at < content.length; at += 100_000) {
+                out.write(content, at, Math.min(100_000, content.length - at));
+            }
+        }
+        assertThat(file.readAllBytes()).isEqualTo(content);
+        List<Long> sizes = concurrency.parts.stream().sorted(java.util.Comparator.comparingLong(p -> p[0]))
+                .map(p -> p[1]).toList();
+        long p = PART;
+        assertThat(sizes).containsExactly(p, p, p, p, p, 2 * p, 4 * p, 8 * p, 12345L);
+        assertThat(fs.streams.partBuffers.freePlaces()).as("every byte of room given back").isEqualTo(2);
         assertThat(fs.openStreams()).isZero();
     }
 }
