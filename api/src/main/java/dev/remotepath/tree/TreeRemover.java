@@ -5,6 +5,8 @@ import dev.remotepath.RemotePath;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.RemoteFileSystem;
 import java.io.IOException;
+import dev.remotepath.spi.Capability;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +31,16 @@ public final class TreeRemover {
     public record Removed(long files, long directories) {
     }
 
-    /** Deletes {@code path} and, when it is a directory (links are not followed), all it holds. */
+    /**
+     * Deletes {@code path} and, when it is a directory (links are not followed), all it holds.
+     *
+     * @throws FileSystemException for the root of a file system of real directories (a disk's
+     *     {@code /}, a server's): refused, as {@code rm -r /} is ({@code --preserve-root}); a
+     *     bucket's or container's root (implied directories) may be emptied
+     */
     public static Removed deleteRecursively(RemotePath path) throws IOException {
         RemoteFileSystem fs = path.fileSystem();
+        requireNotRoot(path);
         if (fs.stat(path, false).isDirectory()) {
             long[] counts = new long[2];
             removeTree(path, FlatIndex.read(path, ListDetail.TYPES, FlatIndex.DEFAULT_BUDGET).orElse(null), counts);
@@ -39,6 +48,18 @@ public final class TreeRemover {
         }
         fs.deleteFile(path);
         return new Removed(1, 0);
+    }
+
+    /**
+     * The whole of a machine's disk or a server's tree is never one call away: {@code /tmp/..}
+     * is {@code /} once normalized, and a script's empty variable makes {@code "$DIR/"} the root.
+     */
+    private static void requireNotRoot(RemotePath path) throws FileSystemException {
+        if (path.isAbsolute() && path.equals(path.root())
+                && !path.fileSystem().capabilities().contains(Capability.IMPLICIT_DIRECTORIES)) {
+            throw new FileSystemException(path.toString(), null, "refusing to remove the root of the file system "
+                    + "and everything in it (as rm -r / is refused); remove what it holds by name");
+        }
     }
 
     private static void removeTree(RemotePath dir, FlatIndex index, long[] counts) throws IOException {

@@ -28,6 +28,7 @@ final class RmCommand implements Command {
     @Override
     public Integer call() throws Exception {
         for (String uri : uris) {
+            refuseDotNames(uri);
             RemotePath p = Paths.of(uri);
             if (recursive) {
                 p.deleteRecursively();
@@ -38,5 +39,21 @@ final class RmCommand implements Command {
             }
         }
         return Failures.OK;
+    }
+
+    /**
+     * As GNU rm: an argument ending in {@code .} or {@code ..} names a directory by where one
+     * stands, not by its name (the directory a shell is in, its parent), and is refused before
+     * anything is removed.
+     */
+    private static void refuseDotNames(String uri) throws FileSystemException {
+        String path = uri;
+        while (path.length() > 1 && path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        String last = path.substring(path.lastIndexOf('/') + 1);
+        if (last.equals(".") || last.equals("..")) {
+            throw new FileSystemException(uri, null, "refusing to remove '.' or '..' directory");
+        }
     }
 }

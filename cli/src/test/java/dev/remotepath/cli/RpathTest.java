@@ -162,6 +162,25 @@ class RpathTest {
     }
 
     @Test
+    void rmRefusesARootAndDotNamesAsGnuRmDoes() throws Exception {
+        String vol = "mem://rm-root-" + UUID.randomUUID();
+        RemotePaths.get(vol + "/keep.txt").writeString("kept");
+        Result root = rpath("rm", "-r", vol + "/");
+        assertThat(root.code()).isEqualTo(1);
+        assertThat(root.err()).contains("refusing to remove the root of the file system");
+        assertThat(RemotePaths.get(vol + "/keep.txt").readString()).isEqualTo("kept");
+        // The directory one stands in, or its parent, named by where one is: refused before anything goes.
+        for (String dots : List.of(src + "/sub/..", src + "/sub/.", src + "/sub/../", vol + "/x/..")) {
+            Result r = rpath("rm", "-r", dots);
+            assertThat(r.code()).as(dots).isEqualTo(1);
+            assertThat(r.err()).as(dots).contains("refusing to remove '.' or '..' directory");
+        }
+        assertThat(src.resolve("a.txt")).hasContent("alpha");
+        assertThat(src.resolve("sub/b.txt")).hasContent("bravo!");
+        RemotePaths.get(vol + "/").fileSystem().close();
+    }
+
+    @Test
     void cpOfDirectoryNeedsRecursive() {
         Result r = rpath("cp", src.toString(), temp.resolve("copy").toString());
         assertThat(r.code()).isEqualTo(1);

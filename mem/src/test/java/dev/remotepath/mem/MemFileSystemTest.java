@@ -88,4 +88,23 @@ class MemFileSystemTest {
         assertThat(java.nio.file.Files.readString(p.toNioPath().orElseThrow())).isEqualTo("z");
         p.fileSystem().close();
     }
+
+    /**
+     * As GNU rm refuses {@code rm -r /}: a file system's root (here a volume's; on the local disk
+     * {@code /}, which a test must not risk) is refused before anything is listed or removed,
+     * however it was spelled.
+     */
+    @Test
+    void theRootIsNeverRemovedRecursively() throws Exception {
+        RemotePath keep = RemotePaths.get("mem://root-vol/d").createDirectories().child("keep.txt").writeString("kept");
+        for (String root : new String[] {"mem://root-vol/", "mem://root-vol/d/.."}) {
+            assertThatThrownBy(() -> RemotePaths.get(root).deleteRecursively())
+                    .isInstanceOf(java.nio.file.FileSystemException.class)
+                    .hasMessageContaining("refusing to remove the root of the file system");
+        }
+        assertThat(keep.readString()).isEqualTo("kept");
+        keep.parent().deleteRecursively(); // below the root: as ever
+        assertThat(keep.parent().exists()).isFalse();
+        keep.fileSystem().close();
+    }
 }

@@ -97,4 +97,18 @@ class S3EmptyPrefixTest {
         assertThat(path("doomed").exists()).isFalse();
         assertThat(raw.listObjectsV2(l -> l.bucket("prefixes").prefix("doomed")).contents()).isEmpty();
     }
+
+    /**
+     * The root of a disk or a server is never removed whole (TreeRemover, as rm -r /); a
+     * bucket's root may be emptied, as {@code aws s3 rm --recursive} does.
+     */
+    @Test
+    void aBucketsRootMayBeEmptied() throws Exception {
+        server.createBucket("emptied");
+        RemotePath root = RemotePaths.get(URI.create("s3://emptied/"), options);
+        root.resolve("a.txt").writeString("a");
+        root.resolve("d/b.txt").writeString("b");
+        root.deleteRecursively();
+        org.assertj.core.api.Assertions.assertThat(raw.listObjectsV2(l -> l.bucket("emptied")).contents()).isEmpty();
+    }
 }
