@@ -56,6 +56,7 @@ public final class Mover {
             throw new AtomicMoveNotSupportedException(source.toString(), target.toString(),
                     "source and target are on different file systems");
         }
+        TreeRemover.requireNotRoot(source); // before the copy: a root would be copied whole, then refused
         List<CopyOption> copyOptions = new ArrayList<>(List.of(LinkOption.NOFOLLOW_LINKS));
         if (replace) {
             copyOptions.add(StandardCopyOption.REPLACE_EXISTING);

@@ -54,7 +54,7 @@ public final class TreeRemover {
      * The whole of a machine's disk or a server's tree is never one call away: {@code /tmp/..}
      * is {@code /} once normalized, and a script's empty variable makes {@code "$DIR/"} the root.
      */
-    private static void requireNotRoot(RemotePath path) throws FileSystemException {
+    static void requireNotRoot(RemotePath path) throws FileSystemException {
         if (path.isAbsolute() && path.equals(path.root())
                 && !path.fileSystem().capabilities().contains(Capability.IMPLICIT_DIRECTORIES)) {
             throw new FileSystemException(path.toString(), null, "refusing to remove the root of the file system "

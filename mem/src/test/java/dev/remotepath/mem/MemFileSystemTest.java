@@ -102,9 +102,15 @@ class MemFileSystemTest {
                     .isInstanceOf(java.nio.file.FileSystemException.class)
                     .hasMessageContaining("refusing to remove the root of the file system");
         }
+        // A move across file systems removes its source: a root is refused before it is copied.
+        RemotePath elsewhere = RemotePaths.get("mem://root-vol-2/moved");
+        assertThatThrownBy(() -> RemotePaths.get("mem://root-vol/").moveTo(elsewhere))
+                .hasMessageContaining("refusing to remove the root of the file system");
+        assertThat(elsewhere.exists()).isFalse();
         assertThat(keep.readString()).isEqualTo("kept");
         keep.parent().deleteRecursively(); // below the root: as ever
         assertThat(keep.parent().exists()).isFalse();
         keep.fileSystem().close();
+        elsewhere.fileSystem().close();
     }
 }
