@@ -36,7 +36,7 @@ public final class TreeRemover {
      *
      * @throws FileSystemException for the root of a file system of real directories (a disk's
      *     {@code /}, a server's): refused, as {@code rm -r /} is ({@code --preserve-root}); a
-     *     bucket's or container's root (implied directories) may be emptied
+     *     bucket's or container's root (implied directories) is emptied, the bucket kept
      */
     public static Removed deleteRecursively(RemotePath path) throws IOException {
         RemoteFileSystem fs = path.fileSystem();
@@ -76,6 +76,9 @@ public final class TreeRemover {
         if (!files.isEmpty()) {
             fs.deleteFiles(files);
             counts[0] += files.size();
+        }
+        if (dir.isAbsolute() && dir.equals(dir.root())) {
+            return; // a bucket's root (requireNotRoot let no other through): emptied, the bucket stays
         }
         try {
             fs.deleteDirectory(dir);
