@@ -2,10 +2,10 @@ package dev.remotepath.tree;
 
 import dev.remotepath.DirEntry;
 import dev.remotepath.RemotePath;
+import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.RemoteFileSystem;
 import java.io.IOException;
-import dev.remotepath.spi.Capability;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
