@@ -162,11 +162,13 @@ public final class FileTransfer {
      * {@code sourceStat}): where both sides keep permissions, with the source's bits for group
      * and others, the target's umask applying, as {@code cp -r} makes it (a private directory
      * stays private); the owner always gets {@code rwx}, so the copy can be filled now and
-     * updated later whatever the source's own bits. Elsewhere with the target's default.
+     * updated later whatever the source's own bits. Elsewhere with the target's default. (Asked
+     * of every target, as a file's bits are: one that keeps none ignores them, and a new archive
+     * records them as the entry's mode.)
      */
     public static void createDirectoryLike(RemotePath target, FileStat sourceStat) throws IOException {
         RemoteFileSystem tfs = target.fileSystem();
-        if (!tfs.capabilities().contains(Capability.POSIX_PERMISSIONS) || sourceStat.permissions().isEmpty()) {
+        if (sourceStat.permissions().isEmpty()) {
             tfs.createDirectory(target);
             return;
         }

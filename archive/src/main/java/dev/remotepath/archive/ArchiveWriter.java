@@ -20,8 +20,8 @@ interface ArchiveWriter {
      */
     void file(String name, Instant modified, int mode, EntryContent content) throws IOException;
 
-    /** Adds a directory; {@code name} has no trailing slash. */
-    void directory(String name, Instant modified) throws IOException;
+    /** Adds a directory with {@code mode} as its {@code st_mode}; {@code name} has no trailing slash. */
+    void directory(String name, Instant modified, int mode) throws IOException;
 
     /** Adds a symbolic link to {@code target}. */
     void link(String name, String target, Instant modified) throws IOException;

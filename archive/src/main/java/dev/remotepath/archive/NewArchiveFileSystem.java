@@ -41,8 +41,9 @@ import java.util.Set;
  * set on them by then. The archive itself must not exist: an archive is not updated in place.
  *
  * <p>A zip's entries are deflated and keep times to 100 ns; a tar's (gzip-compressed when the
- * archive's name ends in {@code .gz} or {@code .tgz}) keep whole seconds. Files are stored with
- * mode {@code 0644}, directories {@code 0755}.
+ * archive's name ends in {@code .gz} or {@code .tgz}) keep whole seconds. Files and directories
+ * are stored with the permissions their writer asks for (a copy's: its source's), else
+ * {@code 0644} and {@code 0755}.
  */
 public final class NewArchiveFileSystem implements RemoteFileSystem {
 
@@ -174,8 +175,19 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
 
     @Override
     public void createDirectory(RemotePath directory) throws IOException {
+        createDirectory(directory, ArchiveWriter.DIRECTORY_MODE);
+    }
+
+    /** The permissions as the entry's mode, as for a file's (kept as they are: an archive has no umask). */
+    @Override
+    public void createDirectory(RemotePath directory, java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions)
+            throws IOException {
+        createDirectory(directory, 040000 | dev.remotepath.PosixModes.mode(permissions));
+    }
+
+    private void createDirectory(RemotePath directory, int unixMode) throws IOException {
         requireWritable();
-        index.createDirectory(directory);
+        index.createDirectory(directory, unixMode);
         // The archive's stream is opened by the first thing made, so a target it cannot be
         // written to (no parent, no permission) fails here, not at the end.
         synchronized (appendLock) {
@@ -368,7 +380,7 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
                 throw new FileSystemException(archive.toString(), null, "closed while " + writing
                         + " entries were still being written: the archive is discarded, not published");
             }
-            List<Map.Entry<String, Instant>> dirs = index.directories();
+            List<NewArchiveIndex.NewDirectory> dirs = index.directories();
             synchronized (appendLock) {
                 if (broken != null) {
                     throw new FileSystemException(archive.toString(), null, "the archive could not be written, "
@@ -377,8 +389,8 @@ public final class NewArchiveFileSystem implements RemoteFileSystem {
                 if (writer == null) {
                     return; // nothing was written: no archive
                 }
-                for (Map.Entry<String, Instant> d : dirs) {
-                    writer.directory(d.getKey(), d.getValue());
+                for (NewArchiveIndex.NewDirectory d : dirs) {
+                    writer.directory(d.name(), d.modified(), d.mode());
                 }
                 writer.finish();
                 publication.publish();

@@ -31,10 +31,17 @@ final class NewArchiveIndex {
     static final class Dir {
         final Map<String, Object> children = new LinkedHashMap<>(); // Dir or Leaf
         Instant modified;
+        /** The entry's {@code st_mode}. */
+        final int mode;
 
-        Dir(Instant modified) {
+        Dir(Instant modified, int mode) {
             this.modified = modified;
+            this.mode = mode;
         }
+    }
+
+    /** A directory's entry as it is written at the end: name without trailing slash, time, {@code st_mode}. */
+    record NewDirectory(String name, Instant modified, int mode) {
     }
 
     /** A file or link; {@code size} -1 while the file is being written. */
@@ -43,7 +50,7 @@ final class NewArchiveIndex {
 
     private final RemotePath archive;
     private final Duration precision;
-    private final Dir root = new Dir(null);
+    private final Dir root = new Dir(null, ArchiveWriter.DIRECTORY_MODE);
     /** Whether anything was made: the archive exists (to stats) once it was. */
     private boolean created;
     /** Files and links reserved and not yet added or released. */
@@ -80,15 +87,15 @@ final class NewArchiveIndex {
         }
     }
 
-    /** Makes the directory {@code path} (the root: makes the archive). */
-    synchronized void createDirectory(RemotePath path) throws IOException {
+    /** Makes the directory {@code path} (the root: makes the archive), its entry of {@code st_mode} {@code mode}. */
+    synchronized void createDirectory(RemotePath path, int mode) throws IOException {
         if (path.parts().isEmpty()) {
             if (created) {
                 throw new FileAlreadyExistsException(path.toString());
             }
             root.modified = Instant.now();
         } else {
-            directoryForNew(path).children.put(path.name(), new Dir(Instant.now()));
+            directoryForNew(path).children.put(path.name(), new Dir(Instant.now(), mode));
         }
         created = true;
     }
@@ -130,17 +137,17 @@ final class NewArchiveIndex {
     }
 
     /** Every directory but the root, as entry names (no trailing slash), parents before children. */
-    synchronized List<Map.Entry<String, Instant>> directories() {
-        List<Map.Entry<String, Instant>> out = new ArrayList<>();
+    synchronized List<NewDirectory> directories() {
+        List<NewDirectory> out = new ArrayList<>();
         directories("", root, out);
         return out;
     }
 
-    private static void directories(String prefix, Dir dir, List<Map.Entry<String, Instant>> out) {
+    private static void directories(String prefix, Dir dir, List<NewDirectory> out) {
         for (Map.Entry<String, Object> c : dir.children.entrySet()) {
             if (c.getValue() instanceof Dir d) {
                 String name = prefix + c.getKey();
-                out.add(Map.entry(name, d.modified));
+                out.add(new NewDirectory(name, d.modified, d.mode));
                 directories(name + "/", d, out);
             }
         }

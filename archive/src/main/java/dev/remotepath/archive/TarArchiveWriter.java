@@ -47,8 +47,8 @@ final class TarArchiveWriter implements ArchiveWriter {
     }
 
     @Override
-    public void directory(String name, Instant modified) throws IOException {
-        header(name + "/", '5', DIRECTORY_MODE, 0, modified, "");
+    public void directory(String name, Instant modified, int mode) throws IOException {
+        header(name + "/", '5', mode, 0, modified, "");
     }
 
     @Override

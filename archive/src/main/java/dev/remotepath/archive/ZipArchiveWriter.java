@@ -56,8 +56,8 @@ final class ZipArchiveWriter implements ArchiveWriter {
     }
 
     @Override
-    public void directory(String name, Instant modified) throws IOException {
-        add(name + "/", modified, DIRECTORY_MODE, 0, 0, 0, 0, null);
+    public void directory(String name, Instant modified, int mode) throws IOException {
+        add(name + "/", modified, mode, 0, 0, 0, 0, null);
     }
 
     @Override

@@ -64,6 +64,8 @@ class NewArchiveTest {
 
     private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> PRIVATE =
             java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> PRIVATE_DIR =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
 
     private static String suffix(String format) {
         return switch (format) {
@@ -82,6 +84,7 @@ class NewArchiveTest {
     void aSyncIntoANewArchivePublishesItWholeOnClose(String format) throws Exception {
         Path source = tree();
         Files.setPosixFilePermissions(source.resolve("a.txt"), PRIVATE); // recorded as tar and zip record it
+        Files.setPosixFilePermissions(source.resolve("empty-dir"), PRIVATE_DIR); // directories too
         Path out = tmp.resolve("out" + suffix(format));
         RemotePath target = RemotePaths.get(scheme(format) + ":" + out.toUri() + "!/");
         assertThat(target.fileSystem()).isInstanceOf(NewArchiveFileSystem.class);
@@ -114,6 +117,7 @@ class NewArchiveTest {
         assertThat(root.resolve(UNICODE).readString()).isEqualTo("unicode");
         assertThat(root.resolve("empty.txt").readAllBytes()).isEmpty();
         assertThat(root.resolve("empty-dir").list()).isEmpty();
+        assertThat(root.resolve("empty-dir").stat().permissions()).hasValue(PRIVATE_DIR);
         assertThat(root.resolve("link").readSymbolicLink()).isEqualTo("a.txt");
         assertThat(root.resolve(LONG_DIR, "f".repeat(60) + ".txt").readString()).isEqualTo("deep and long");
         assertThat(root.resolve("big.bin").readAllBytes()).isEqualTo(Files.readAllBytes(source.resolve("big.bin")));
@@ -153,6 +157,7 @@ class NewArchiveTest {
             assertThat(run("unzip", "-q", out.toString(), "-d", x.toString())).isZero();
             assertThat(Files.readString(x.resolve("a.txt"))).isEqualTo("alpha");
             assertThat(Files.getPosixFilePermissions(x.resolve("a.txt"))).isEqualTo(PRIVATE);
+            assertThat(Files.getPosixFilePermissions(x.resolve("empty-dir"))).isEqualTo(PRIVATE_DIR);
             assertThat(Files.readSymbolicLink(x.resolve("link"))).isEqualTo(Path.of("a.txt"));
             assertThat(Files.getLastModifiedTime(x.resolve("a.txt")).toInstant().getEpochSecond())
                     .isEqualTo(A_TIME.getEpochSecond());
@@ -165,6 +170,7 @@ class NewArchiveTest {
         assertThat(run("tar", "-xpf", out.toString(), "-C", x.toString())).isZero();
         assertThat(Files.readString(x.resolve("a.txt"))).isEqualTo("alpha");
         assertThat(Files.getPosixFilePermissions(x.resolve("a.txt"))).isEqualTo(PRIVATE);
+        assertThat(Files.getPosixFilePermissions(x.resolve("empty-dir"))).isEqualTo(PRIVATE_DIR);
         assertThat(Files.readString(x.resolve(LONG_NAME))).isEqualTo("long name");
         assertThat(Files.readString(x.resolve(UNICODE))).isEqualTo("unicode");
         assertThat(Files.readString(x.resolve(LONG_DIR).resolve("f".repeat(60) + ".txt"))).isEqualTo("deep and long");
