@@ -159,12 +159,12 @@ public final class FileTransfer {
 
     /**
      * Creates {@code target} as the copy of the directory {@code source} (its listed or stat'ed
-     * {@code sourceStat}): where both sides keep permissions, with the source's bits for group
+     * {@code sourceStat}): where the source's listing has permissions, with its bits for group
      * and others, the target's umask applying, as {@code cp -r} makes it (a private directory
      * stays private); the owner always gets {@code rwx}, so the copy can be filled now and
-     * updated later whatever the source's own bits. Elsewhere with the target's default. (Asked
-     * of every target, as a file's bits are: one that keeps none ignores them, and a new archive
-     * records them as the entry's mode.)
+     * updated later whatever the source's own bits. They are asked of every target, as a file's
+     * are: one that keeps none ignores them, and a new archive records them as the entry's mode.
+     * Without them, with the target's default.
      */
     public static void createDirectoryLike(RemotePath target, FileStat sourceStat) throws IOException {
         RemoteFileSystem tfs = target.fileSystem();
