@@ -70,6 +70,11 @@ final class S3PartBuffers {
                 return b;
             }
         }
+        // A grown part's room may be what the spares stood in: they go, so that buffers in use
+        // and spares together stay within the budget.
+        while ((long) spareCount.get() * permits(partSize) > room.availablePermits() && spares.poll() != null) {
+            spareCount.decrementAndGet();
+        }
         made.incrementAndGet();
         return new byte[size];
     }
