@@ -53,7 +53,10 @@ jclouds.identity=x
 jclouds.credential=y
 jclouds.filesystem.basedir=$dir
 C
-  "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -cp "$(cat "$cp")" org.gaul.s3proxy.Main \
+  # Logging at WARN: logback's default (DEBUG, every Jetty event of every request) slowed the
+  # server both tools are measured against.
+  "$(cat cli/target/rpath.java-home)/bin/java" -Xmx1g -Dlogback.configurationFile="$PWD/benchmarks/lib/s3proxy-logback.xml" \
+    -cp "$(cat "$cp")" org.gaul.s3proxy.Main \
     --properties "$dir.conf" > "$dir.log" 2>&1 &
   S3PROXY_PID=$!
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$S3PROXY_PORT/" && break; sleep 0.2; done
