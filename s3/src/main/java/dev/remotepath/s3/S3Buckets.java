@@ -9,7 +9,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 /**
  * A bucket made by {@code createDirectory} of its root: refused as existing when it is there
  * already (ours, or, by S3's own answer, another account's), with the region's location
- * constraint on AWS outside {@code us-east-1}.
+ * constraint on AWS outside {@code us-east-1}; a name S3 refuses for new buckets is refused
+ * before any request, naming the rule.
  */
 final class S3Buckets {
 
@@ -47,6 +48,11 @@ final class S3Buckets {
             throw fs.translate(e, root);
         } catch (SdkException e) {
             throw fs.translate(e, root);
+        } catch (IllegalArgumentException e) {
+            // The SDK checks a new bucket's name before sending (3 to 63 characters, lower case,
+            // digits, '.' and '-'); an existing bucket of a legacy name may still be used.
+            throw new java.nio.file.FileSystemException(root.toString(), null,
+                    "cannot create a bucket of this name: " + e.getMessage());
         }
     }
 }

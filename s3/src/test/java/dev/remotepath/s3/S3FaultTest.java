@@ -270,6 +270,20 @@ class S3FaultTest {
     }
 
     @Test
+    void aBucketNameS3RefusesIsRefusedNamingTheRule() throws Exception {
+        RemotePath root = RemotePaths.get(URI.create("s3://ab/"), server.options());
+        try {
+            assertThatThrownBy(root::createDirectory).isExactlyInstanceOf(java.nio.file.FileSystemException.class)
+                    .hasMessageContaining("s3://ab/").hasMessageContaining("cannot create a bucket of this name")
+                    .hasMessageContaining("3 and 63 characters");
+            assertThatThrownBy(() -> root.resolve("d").createDirectories()).isInstanceOf(java.nio.file.FileSystemException.class)
+                    .hasMessageContaining("cannot create a bucket of this name");
+        } finally {
+            root.fileSystem().close();
+        }
+    }
+
+    @Test
     void deadEndpointFailsPromptlyNamingThePath() throws Exception {
         int dead;
         try (ServerSocket s = new ServerSocket(0)) {
