@@ -42,6 +42,12 @@ public sealed interface AzureCredentials {
             if (value.isBlank()) {
                 throw new IllegalArgumentException("empty connection string");
             }
+            for (String part : value.split(";")) {
+                int eq = part.indexOf('=');
+                if (eq > 0 && part.substring(0, eq).strip().equalsIgnoreCase("AccountKey")) {
+                    requireBase64Key(part.substring(eq + 1).strip(), "the connection string's AccountKey");
+                }
+            }
         }
 
         @Override
@@ -58,6 +64,7 @@ public sealed interface AzureCredentials {
             if (account.isBlank() || key.isBlank()) {
                 throw new IllegalArgumentException("an account name and key are needed");
             }
+            requireBase64Key(key, "the account key of " + account);
         }
 
         @Override
@@ -99,6 +106,24 @@ public sealed interface AzureCredentials {
         @Override
         public String toString() {
             return "AzureCredentials.anonymous()";
+        }
+    }
+
+    /**
+     * A Shared Key is Base64: the SDK would decode it only when signing the first request and fail
+     * there with the decoder's words ("Input byte array has wrong 4-byte ending unit"), naming
+     * neither the key nor where it came from. The message never holds the key.
+     */
+    private static void requireBase64Key(String key, String what) {
+        byte[] decoded;
+        try {
+            decoded = java.util.Base64.getDecoder().decode(key);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " is not Base64 (a storage account's access key is "
+                    + "88 characters of A-Z, a-z, 0-9, + and /, ending in ==)");
+        }
+        if (decoded.length == 0) {
+            throw new IllegalArgumentException(what + " is empty");
         }
     }
 }
