@@ -3,7 +3,6 @@ package dev.remotepath;
 import dev.remotepath.spi.Capability;
 import dev.remotepath.spi.ListDetail;
 import dev.remotepath.spi.RemoteFileSystem;
-import dev.remotepath.spi.WriteMode;
 import dev.remotepath.tree.FileTransfer;
 import dev.remotepath.tree.Glob;
 import dev.remotepath.tree.Listings;
@@ -26,9 +25,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -101,7 +98,7 @@ public final class RemotePath implements Comparable<RemotePath> {
     private String join() {
         String parentPath = parentOfChild.path;
         if (parentPath != null) { // the usual case: a listed directory's path is joined already
-            String s = joined(parentPath, leaf);
+            String s = PathText.joined(parentPath, leaf);
             path = s;
             return s;
         }
@@ -114,14 +111,10 @@ public final class RemotePath implements Comparable<RemotePath> {
         String dir = p.path;
         while (!unjoined.isEmpty()) {
             RemotePath c = unjoined.pop();
-            dir = joined(dir, c.leaf);
+            dir = PathText.joined(dir, c.leaf);
             c.path = dir;
         }
         return dir;
-    }
-
-    private static String joined(String dir, String name) {
-        return dir.isEmpty() ? name : dir.equals("/") ? "/" + name : dir + "/" + name;
     }
 
     /**
@@ -132,31 +125,7 @@ public final class RemotePath implements Comparable<RemotePath> {
      */
     public static RemotePath of(RemoteFileSystem fs, String path) {
         Objects.requireNonNull(fs, "fs");
-        return new RemotePath(fs, normalize(path));
-    }
-
-    private static String normalize(String input) {
-        if (input.indexOf('\0') >= 0) {
-            throw new InvalidPathException(input.replace("\0", "\\0"), "path contains NUL");
-        }
-        boolean absolute = input.startsWith("/");
-        List<String> out = new ArrayList<>();
-        for (String seg : input.split("/")) {
-            if (seg.isEmpty() || seg.equals(".")) {
-                continue;
-            }
-            if (seg.equals("..")) {
-                if (!out.isEmpty() && !out.getLast().equals("..")) {
-                    out.removeLast();
-                } else if (!absolute) {
-                    out.add(seg);
-                }
-                continue;
-            }
-            out.add(seg);
-        }
-        String joined = String.join("/", out);
-        return absolute ? "/" + joined : joined;
+        return new RemotePath(fs, PathText.normalize(path));
     }
 
     // ---------------------------------------------------------------- identity and text
@@ -200,15 +169,7 @@ public final class RemotePath implements Comparable<RemotePath> {
         if (c != 0) {
             return c;
         }
-        List<String> a = parts();
-        List<String> b = o.parts();
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            c = a.get(i).compareTo(b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
+        return PathText.compareSegments(parts(), o.parts());
     }
 
     // ---------------------------------------------------------------- pure operations
@@ -224,9 +185,7 @@ public final class RemotePath implements Comparable<RemotePath> {
             if (leaf != null) {
                 return leaf;
             }
-            String path = p();
-            int slash = path.lastIndexOf('/');
-            n = slash < 0 ? path : path.substring(slash + 1);
+            n = PathText.lastSegment(p());
             name = n;
         }
         return n;
@@ -234,27 +193,12 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The final suffix including its dot ({@code .gz} of {@code a.tar.gz}); empty if none. */
     public String suffix() {
-        String name = name();
-        int dot = name.lastIndexOf('.');
-        return dot <= 0 || dot == name.length() - 1 ? "" : name.substring(dot);
+        return PathText.suffix(name());
     }
 
     /** All suffixes ({@code [.tar, .gz]} of {@code a.tar.gz}); leading dots of hidden names are not suffixes. */
     public List<String> suffixes() {
-        String name = name();
-        if (name.endsWith(".")) {
-            return List.of();
-        }
-        String rest = name.replaceFirst("^\\.+", "");
-        int first = rest.indexOf('.');
-        if (first < 0) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        for (String s : rest.substring(first + 1).split("\\.", -1)) {
-            out.add("." + s);
-        }
-        return Collections.unmodifiableList(out);
+        return PathText.suffixes(name());
     }
 
     /** The name without its final suffix. */
@@ -286,9 +230,7 @@ public final class RemotePath implements Comparable<RemotePath> {
 
     /** The segments, without the root: {@code /a/b} gives {@code [a, b]}. */
     public List<String> parts() {
-        String path = p();
-        String p = isAbsolute() ? path.substring(1) : path;
-        return p.isEmpty() ? List.of() : List.of(p.split("/"));
+        return PathText.parts(p());
     }
 
     /**
@@ -296,16 +238,7 @@ public final class RemotePath implements Comparable<RemotePath> {
      * restarts from the root (as in pathlib).
      */
     public RemotePath resolve(String... others) {
-        StringBuilder sb = new StringBuilder(p());
-        for (String other : others) {
-            if (other.startsWith("/")) {
-                sb.setLength(0);
-            } else if (!sb.isEmpty() && sb.charAt(sb.length() - 1) != '/') {
-                sb.append('/');
-            }
-            sb.append(other);
-        }
-        return new RemotePath(fs, normalize(sb.toString()));
+        return new RemotePath(fs, PathText.resolved(p(), others));
     }
 
     /** Resolves another path of the same file system; an absolute {@code other} is returned as is. */
@@ -343,18 +276,7 @@ public final class RemotePath implements Comparable<RemotePath> {
             throw new IllegalArgumentException("cannot relativize " + other + " against " + this
                     + ": one is absolute, the other relative");
         }
-        List<String> a = parts();
-        List<String> b = other.parts();
-        int common = 0;
-        while (common < a.size() && common < b.size() && a.get(common).equals(b.get(common))) {
-            common++;
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = common; i < a.size(); i++) {
-            out.add("..");
-        }
-        out.addAll(b.subList(common, b.size()));
-        return new RemotePath(fs, String.join("/", out));
+        return new RemotePath(fs, PathText.relative(parts(), other.parts()));
     }
 
     /** This path with its name replaced; the new name must be one safe segment. */
@@ -488,27 +410,11 @@ public final class RemotePath implements Comparable<RemotePath> {
      */
     public OutputStream newOutputStream(OpenOption... options) throws IOException {
         requireWritable("write");
-        Set<OpenOption> opts = Set.of(options);
-        WriteMode mode;
-        if (opts.contains(StandardOpenOption.CREATE_NEW)) {
-            mode = WriteMode.CREATE_NEW;
-        } else if (opts.contains(StandardOpenOption.APPEND)) {
-            mode = WriteMode.CREATE_OR_APPEND;
-        } else if (opts.isEmpty() || opts.contains(StandardOpenOption.TRUNCATE_EXISTING)) {
-            mode = WriteMode.CREATE_OR_TRUNCATE;
-        } else {
-            throw new UnsupportedOperationException("writing without TRUNCATE_EXISTING, APPEND or CREATE_NEW "
-                    + "(overwriting in place) is not supported: " + this);
-        }
-        if (opts.contains(StandardOpenOption.READ)) {
-            throw new IllegalArgumentException("READ is not a write option");
-        }
-        boolean mayCreate = opts.isEmpty() || opts.contains(StandardOpenOption.CREATE)
-                || opts.contains(StandardOpenOption.CREATE_NEW);
-        if (!mayCreate && !fs.stat(this, true).isRegularFile()) {
+        WriteOptions write = WriteOptions.of(options, this);
+        if (!write.mayCreate() && !fs.stat(this, true).isRegularFile()) {
             throw new NoSuchFileException(toString(), null, "not a regular file");
         }
-        return fs.openWrite(this, mode);
+        return fs.openWrite(this, write.mode());
     }
 
     public byte[] readAllBytes() throws IOException {
