@@ -22,11 +22,12 @@ import java.util.stream.Stream;
  * classes it preloads cost a local command ~0.1 s, so local commands keep the smaller cache.
  * With {@code --listing} it trains only the local commands that read (ls, stat), for the
  * smallest cache: a fresh JVM maps every class of its cache, and the copy and sync classes cost
- * a 1,000-entry {@code ls -l} ~10 ms. With {@code --sftp}, {@code --webdav} or {@code --ftp},
- * the local commands and those of that one backend ({@link AotSftpTraining},
- * {@link AotWebDavTraining}, {@link AotFtpTraining}), for commands whose remote URIs are all of
- * that kind: the JVM maps every class of its cache at start, and the remote cache's 13,000 cost
- * an SFTP no-op sync of T1 ~0.08 s more than the SFTP cache's 5,000.
+ * a 1,000-entry {@code ls -l} ~10 ms. With {@code --sftp}, {@code --s3}, {@code --azure},
+ * {@code --webdav} or {@code --ftp}, the local commands and those of that one backend
+ * ({@link AotSftpTraining}, {@link AotS3Training}, {@link AotAzureTraining},
+ * {@link AotWebDavTraining}, {@link AotFtpTraining}), for commands whose
+ * remote URIs are all of that kind: the JVM maps every class of its cache at start, and the
+ * remote cache's 13,000 cost an SFTP no-op sync of T1 ~0.08 s more than the SFTP cache's 5,000.
  */
 public final class AotTraining {
 
@@ -75,6 +76,12 @@ public final class AotTraining {
         }
         if (mode.equals("--sftp")) {
             AotSftpTraining.run(work, sink, src);
+        }
+        if (mode.equals("--s3")) {
+            AotS3Training.run(work, sink, src);
+        }
+        if (mode.equals("--azure")) {
+            AotAzureTraining.run(work, sink, src);
         }
         if (mode.equals("--remote")) {
             AotSftpTraining.run(work, sink, src);
